@@ -1,0 +1,35 @@
+// data/devices/<device-id>.yaml
+import { z } from 'zod';
+
+const text = z.string().max(20_000);
+const nullableText = text.nullable().default(null);
+
+export const claimedFigure = z.looseObject({
+	item: z.string().max(500),
+	value: z.union([z.number(), z.string().max(500)]).nullable(),
+	unit: z.string().max(50).nullable().optional(),
+	written: z.string().max(100).optional(),
+	quote: text.optional(),
+	note: text.optional(),
+});
+
+export const deviceYaml = z.looseObject({
+	vendor: z.string().min(1).max(200),
+	model: z.string().min(1).max(200),
+	/** User capacity as printed ("480GB", "7.68TB"); decimal units, converted to bytes at ingest. */
+	capacity: z.union([z.string().max(100), z.number()]).nullable().default(null),
+	interface: nullableText,
+	form_factor: nullableText,
+	nand: nullableText,
+	controller: nullableText,
+	dram: nullableText,
+	endurance: nullableText,
+	endurance_dwpd: z.number().nonnegative().nullable().default(null),
+	endurance_pbw: z.number().nonnegative().nullable().default(null),
+	warranty_years: z.number().nonnegative().nullable().default(null),
+	firmware: nullableText,
+	claimed: z.array(claimedFigure).default([]),
+	other: z.array(text).default([]),
+});
+
+export type DeviceYaml = z.infer<typeof deviceYaml>;

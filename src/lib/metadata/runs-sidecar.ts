@@ -1,0 +1,37 @@
+// data/reviews/<review-id>/raw/runs.yaml: which device and conditions each raw file belongs to.
+// Files not listed fall back to the review's only subject device (see README "Data layout").
+import { z } from 'zod';
+
+const relPath = z
+	.string()
+	.min(1)
+	.max(500)
+	.refine((p) => !p.startsWith('/') && !p.split('/').includes('..') && !p.includes('\\'), 'must be a relative path inside raw/ without ".."');
+
+export const sidecarFile = z.strictObject({
+	/** Path relative to raw/; a trailing "/" or a glob "*" matches several files. */
+	path: relPath,
+	device_id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/).optional(),
+	/** Force a parser instead of content detection. */
+	format: z.enum(['fio-json', 'fio-normal', 'fio-terse', 'fio-log', 'fio-histlog', 'iometer-csv', 'published-csv']).optional(),
+	/** For fio logs: the result file whose run they belong to (job index from the ".N.log" name). */
+	run_of: relPath.optional(),
+	/** How many drives were tested together. */
+	device_count: z.number().int().positive().optional(),
+	/** Workload label shown on the site (e.g. "4k-random-read"). */
+	workload: z.string().max(200).optional(),
+	/** Requested I/O rate for rate-stepped runs. */
+	rate_limit_iops: z.number().positive().optional(),
+	condition: z.string().max(2_000).optional(),
+	/** fio job file used to produce this output, relative to raw/. */
+	job_file: relPath.optional(),
+});
+
+export const runsSidecar = z.strictObject({
+	/** Device for files not listed below. */
+	default_device_id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/).optional(),
+	files: z.array(sidecarFile).default([]),
+});
+
+export type RunsSidecar = z.infer<typeof runsSidecar>;
+export type SidecarFile = z.infer<typeof sidecarFile>;

@@ -1,0 +1,84 @@
+// What every parser returns. A parser is a pure function from text to rows:
+// no fs, no console, no exit — the same code runs in Node and in the browser.
+import type {
+	ComparisonRow,
+	FigureRow,
+	HistogramRow,
+	PercentileRow,
+	RunRow,
+	TimeseriesRow,
+} from '../schema.ts';
+
+export type SourceFormat =
+	| 'fio-json'
+	| 'fio-jsonplus'
+	| 'fio-normal'
+	| 'fio-terse'
+	| 'fio-log'
+	| 'fio-histlog'
+	| 'iometer-csv'
+	| 'published-csv';
+
+/** Columns the ingest step fills in from the sidecar and the file's place. */
+type RunContext = 'review_id' | 'device_id' | 'run_id' | 'source_file';
+
+/** A run as a parser sees it; `run_key` is unique within one file ("job0", "group0", "total"). */
+export type ParsedRun = Omit<RunRow, RunContext> & {
+	run_key: string;
+	/** Only formats that carry their own metadata (published CSV) set these. */
+	review_id?: string;
+	device_id?: string;
+};
+export type ParsedPercentile = Omit<PercentileRow, 'run_id'> & { run_key: string };
+export type ParsedHistogram = Omit<HistogramRow, 'run_id'> & { run_key: string };
+export type ParsedTimeseries = Omit<TimeseriesRow, 'review_id' | 'device_id' | 'run_id' | 'series_id' | 'source_file'>;
+export type ParsedFigure = Omit<FigureRow, 'source_file' | 'run_id'> & { run_key: string | null };
+export type ParsedComparison = Omit<ComparisonRow, 'source_file'>;
+
+export interface Warning {
+	/** UPPER_SNAKE code, e.g. BW_IOPS_MISMATCH. */
+	code: string;
+	message: string;
+	line?: number;
+	field?: string;
+}
+
+export interface ParseResult {
+	runs: ParsedRun[];
+	percentiles: ParsedPercentile[];
+	histograms: ParsedHistogram[];
+	timeseries: ParsedTimeseries[];
+	figures: ParsedFigure[];
+	comparisons: ParsedComparison[];
+	warnings: Warning[];
+}
+
+export function emptyResult(): ParseResult {
+	return { runs: [], percentiles: [], histograms: [], timeseries: [], figures: [], comparisons: [], warnings: [] };
+}
+
+/**
+ * The one error a parser may throw. `file` is the name the caller passed in; `line`
+ * (1-based) or `field` (a JSON path or column name) says where.
+ */
+export class ParseError extends Error {
+	readonly code: string;
+	readonly file: string;
+	readonly line?: number;
+	readonly field?: string;
+	readonly reason: string;
+
+	constructor(code: string, file: string, where: { line?: number; field?: string }, reason: string) {
+		const place = where.line !== undefined ? `:${where.line}` : '';
+		const field = where.field !== undefined ? ` [${where.field}]` : '';
+		super(`${file}${place}: ${code}${field} ${reason}`);
+		this.name = 'ParseError';
+		this.code = code;
+		this.file = file;
+		this.line = where.line;
+		this.field = where.field;
+		this.reason = reason;
+	}
+}
+
+export type Parser = (text: string, file: string) => ParseResult;
