@@ -157,22 +157,33 @@ export const histograms = table({
 	],
 });
 
-export const timeseries = table({
-	name: 'timeseries',
-	file: 'timeseries.parquet',
-	description: 'fio bw/iops/lat/clat/slat logs, one row per log line, in base units.',
-	orderBy: ['series_id', 'time_ms', 'direction', 'seq'],
+export const series = table({
+	name: 'series',
+	file: 'series.parquet',
+	description: 'One row per time series (one fio log file, or one metric of an Iometer instantaneous file): what its points in timeseries are.',
+	orderBy: ['series_id'],
 	columns: [
+		key('series_id', 'VARCHAR', 'Series: `<review_id>:<source file>` (plus `#<metric>` or `#<worker>` when a file holds several).'),
 		key('review_id', 'VARCHAR', 'Review.'),
 		key('device_id', 'VARCHAR', 'Device.'),
 		col('run_id', 'VARCHAR', '', 'Run the log belongs to (sidecar `run_of`), NULL when not linked.'),
-		key('series_id', 'VARCHAR', 'One log file: `<review_id>:<source file>`.'),
 		key('source_file', 'VARCHAR', 'Raw log file.'),
-		key('seq', 'BIGINT', 'Line number (1-based) in the log file.'),
-		key('metric', 'VARCHAR', 'bw, iops, lat, clat or slat.'),
-		key('direction', 'VARCHAR', 'read, write, trim.'),
+		key('metric', 'VARCHAR', 'bw, iops, lat, clat or slat: which of the value columns of timeseries is filled.'),
+		col('window_ms', 'INTEGER', 'ms', 'Averaging window (log_avg_msec); NULL for per-I/O logs or when unknown.'),
+		key('points', 'BIGINT', 'Rows of this series in timeseries.'),
+	],
+});
+
+export const timeseries = table({
+	name: 'timeseries',
+	file: 'timeseries.parquet',
+	description: 'fio bw/iops/lat/clat/slat logs and Iometer instantaneous files, one row per log line and value, in base units. See series for each series.',
+	orderBy: ['series_id', 'seq', 'value_kind'],
+	columns: [
+		key('series_id', 'VARCHAR', 'Series (see series.series_id).'),
+		key('seq', 'BIGINT', 'Line number (1-based) in the log file; with log_window_value=both a line gives a mean and a max row.'),
+		key('direction', 'VARCHAR', 'read, write, trim (mixed for Iometer totals).'),
 		key('time_ms', 'BIGINT', 'Time since job start (after ramp), ms.'),
-		col('window_ms', 'INTEGER', 'ms', 'Averaging window (log_avg_msec); NULL for per-I/O logs.'),
 		col('value_kind', 'VARCHAR', '', 'mean or max over the window, or per_io.'),
 		col('iops', 'DOUBLE', 'IOPS', 'IOPS in the window (metric iops).'),
 		col('bw_bytes_per_s', 'DOUBLE', 'bytes/s', 'Bandwidth (metric bw).'),
@@ -209,6 +220,7 @@ export const reviews = table({
 		col('methodology_json', 'VARCHAR', '', 'Methodology (preconditioning, steady state, footprint, threads × QD, power mode, OP…) as JSON.'),
 		col('devices_json', 'VARCHAR', '', 'Devices tested and their roles, as JSON.'),
 		col('notes', 'VARCHAR', '', 'Free notes.'),
+		col('extra_json', 'VARCHAR', '', 'Other facts from review.yaml (notes on title, date or URL, sponsor, models mentioned…) as JSON.'),
 	],
 });
 
@@ -232,7 +244,7 @@ export const devices = table({
 		col('warranty_years', 'DOUBLE', 'years', 'Warranty.'),
 		col('firmware', 'VARCHAR', '', 'Firmware tested.'),
 		col('claimed_json', 'VARCHAR', '', 'Claimed spec figures (vendor), as JSON: [{item, value, unit, quote}].'),
-		col('notes', 'VARCHAR', '', 'Other facts as JSON or text.'),
+		col('extra_json', 'VARCHAR', '', 'Other facts from the device YAML (endurance as printed, power, teardown notes…) as JSON.'),
 	],
 });
 
@@ -282,12 +294,13 @@ export const comparisons = table({
 	],
 });
 
-export const TABLES = [runs, percentiles, histograms, timeseries, reviews, devices, figures, comparisons] as const;
+export const TABLES = [runs, percentiles, histograms, series, timeseries, reviews, devices, figures, comparisons] as const;
 
 export type RunRow = RowOf<typeof runs.columns>;
 export type PercentileRow = RowOf<typeof percentiles.columns>;
 export type HistogramRow = RowOf<typeof histograms.columns>;
 export type TimeseriesRow = RowOf<typeof timeseries.columns>;
+export type SeriesRow = RowOf<typeof series.columns>;
 export type ReviewRow = RowOf<typeof reviews.columns>;
 export type DeviceRow = RowOf<typeof devices.columns>;
 export type FigureRow = RowOf<typeof figures.columns>;

@@ -116,14 +116,16 @@ export function bytesPerSecPerRateUnit(unit: string): number | undefined {
 	return RATE_UNITS[unit.trim()];
 }
 
-/** fio normal-output rates: "KB/s" etc. follow kb_base (fio ≤ 2.16); "KiB/s"/"kB/s" are explicit (≥ 2.17). */
-export function fioRateToBytesPerSec(value: number, unit: string, kbBase: KbBase): number | undefined {
+/**
+ * fio normal-output rates. fio ≤ 2.16 prints "KB/s", "MB/s" meaning kb_base units; fio ≥ 2.17
+ * (`explicitPrefixes`) prints IEC "KiB/s" for 1024 and SI "kB/s", "MB/s" for 1000.
+ */
+export function fioRateToBytesPerSec(value: number, unit: string, kbBase: KbBase, explicitPrefixes = false): number | undefined {
 	const m = /^([kKmMgGtT]?)(i?)B\/s$/.exec(unit.trim());
 	if (!m) return undefined;
 	if (!m[1]) return value;
 	const power = 'kmgt'.indexOf(m[1].toLowerCase()) + 1;
-	// ≥2.17 prints "kB" for 1000 and "KiB" for 1024; ≤2.16 prints "KB" meaning kb_base.
-	const base = m[2] ? 1024 : m[1] === 'k' ? 1000 : kbBase;
+	const base = m[2] ? 1024 : explicitPrefixes || m[1] === 'k' ? 1000 : kbBase;
 	return value * base ** power;
 }
 
@@ -187,4 +189,15 @@ export function parseCount(text: string): number | undefined {
 	const m = /^\s*([-+]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*(K|k|M|万|百万|亿)?\s*$/.exec(text);
 	if (!m) return undefined;
 	return Number(m[1]) * COUNT_MULTIPLIERS[m[2] ?? '']!;
+}
+
+/** Drive capacity as printed ("480GB", "7.68TB", "528GiB"): GB/TB decimal as vendors use them, GiB/TiB binary. */
+export function parseCapacityBytes(text: string | number): number | undefined {
+	if (typeof text === 'number') return text;
+	const m = /^\s*(\d+(?:\.\d+)?)\s*(B|KB|MB|GB|TB|PB|KiB|MiB|GiB|TiB)\s*$/i.exec(text);
+	if (!m) return undefined;
+	const unit = m[2]!;
+	const binary = /i/.test(unit);
+	const power = 'BKMGTP'.indexOf(unit[0]!.toUpperCase());
+	return Math.round(Number(m[1]) * (binary ? 1024 : 1000) ** power);
 }

@@ -23,6 +23,10 @@ export const sidecarFile = z.strictObject({
 	/** Requested I/O rate for rate-stepped runs. */
 	rate_limit_iops: z.number().positive().optional(),
 	condition: z.string().max(2_000).optional(),
+	/** fio version that wrote a log file (decides µs vs ns) when no `run_of` result file says it. */
+	fio_version: z.string().max(50).optional(),
+	/** log_avg_msec the logs were written with (0 = per-I/O). */
+	log_avg_msec: z.number().int().nonnegative().optional(),
 	/** fio job file used to produce this output, relative to raw/. */
 	job_file: relPath.optional(),
 });

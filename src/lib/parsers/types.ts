@@ -31,7 +31,12 @@ export type ParsedRun = Omit<RunRow, RunContext> & {
 };
 export type ParsedPercentile = Omit<PercentileRow, 'run_id'> & { run_key: string };
 export type ParsedHistogram = Omit<HistogramRow, 'run_id'> & { run_key: string };
-export type ParsedTimeseries = Omit<TimeseriesRow, 'review_id' | 'device_id' | 'run_id' | 'series_id' | 'source_file'>;
+export type ParsedTimeseries = Omit<TimeseriesRow, 'series_id'> & {
+	metric: 'bw' | 'iops' | 'lat' | 'clat' | 'slat';
+	window_ms: number | null;
+	/** Tells several series of one file apart (e.g. an Iometer worker); NULL for one series per metric. */
+	series_key?: string | null;
+};
 export type ParsedFigure = Omit<FigureRow, 'source_file' | 'run_id'> & { run_key: string | null };
 export type ParsedComparison = Omit<ComparisonRow, 'source_file'>;
 

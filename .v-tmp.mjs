@@ -1,0 +1,10 @@
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const duckdb = require('@duckdb/duckdb-wasm/dist/duckdb-node-blocking.cjs');
+const eh = require.resolve('@duckdb/duckdb-wasm/dist/duckdb-eh.wasm');
+const t = performance.now();
+const db = await duckdb.createDuckDB({ mvp: { mainModule: eh, mainWorker: '' }, eh: { mainModule: eh, mainWorker: '' } }, new duckdb.VoidLogger(), duckdb.NODE_RUNTIME);
+await db.instantiate(() => {});
+console.log(db.getVersion(), performance.now() - t);
+const c = db.connect();
+console.log(c.query('SELECT version() AS v').toArray()[0].toJSON());

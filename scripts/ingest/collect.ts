@@ -1,0 +1,369 @@
+// Reads each raw file, parses it with the matching pure parser, checks the rows and gives them
+// their place (review, device, run id). Problems are collected, never thrown, so a reviewer sees
+// every bad file at once.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { SidecarFile, RunsSidecar } from '../../src/lib/metadata/runs-sidecar.ts';
+import {
+	ParseError,
+	detectFormat,
+	fioLogMetricFromName,
+	latencyUnitForFioVersion,
+	parseFioHistLog,
+	parseFioJson,
+	parseFioLogColumns,
+	parseFioText,
+	parseIometerCsv,
+	parsePublishedCsv,
+	type ParseResult,
+	type Warning,
+} from '../../src/lib/parsers/index.ts';
+import type {
+	ComparisonRow,
+	DeviceRow,
+	FigureRow,
+	HistogramRow,
+	PercentileRow,
+	ReviewRow,
+	RunRow,
+} from '../../src/lib/schema.ts';
+import { crossCheckBandwidth, findInvalidValues } from '../../src/lib/validate.ts';
+import { InputError, byCodePoint } from './files.ts';
+import type { DatasetWriter, SeriesColumns } from './write-parquet.ts';
+
+/** One review folder (or one bare folder of logs) and its files. */
+export interface ReviewUnit {
+	reviewId: string;
+	/** Folder of the review on disk. */
+	dir: string;
+	/** Folder relative to the ingested root ("reviews/<id>"). */
+	rel: string;
+	/** Files relative to the review folder ("published.csv", "raw/fio/x.json"). */
+	files: string[];
+	sidecar: RunsSidecar;
+	/** Devices the review says it tested; the first subject is the default device. */
+	defaultDeviceId: string | undefined;
+}
+
+export interface InputRecord {
+	path: string;
+	bytes: number;
+	sha256: string;
+	format: string;
+}
+
+export interface WarningRecord extends Warning {
+	file: string;
+}
+
+/** Files in raw/ that are not benchmark output. */
+const NOT_OUTPUT = [/^runs\.ya?ml$/, /\.fio$/, /^platform\.json$/, /^README/i, /\.md$/];
+
+const DIRECTION_CODE: Record<string, number> = { read: 0, write: 1, trim: 2, mixed: 3 };
+const KIND_CODE: Record<string, number> = { mean: 0, max: 1, per_io: 2 };
+
+export class Collector {
+	readonly runs: RunRow[] = [];
+	readonly percentiles: PercentileRow[] = [];
+	readonly histograms: HistogramRow[] = [];
+	readonly figures: FigureRow[] = [];
+	readonly comparisons: ComparisonRow[] = [];
+	readonly reviews: ReviewRow[] = [];
+	readonly devices: DeviceRow[] = [];
+	readonly inputs: InputRecord[] = [];
+	readonly errors: InputError[] = [];
+	readonly warnings: WarningRecord[] = [];
+	/** Raw files to publish beside the tables: [relative path, absolute path]. */
+	readonly rawCopies: [string, string][] = [];
+	timeseriesRows = 0;
+	/** run rows per source file (path relative to the review), for logs that point at them. */
+	private readonly runsByFile = new Map<string, RunRow[]>();
+
+	private readonly writer: DatasetWriter;
+
+	constructor(writer: DatasetWriter) {
+		this.writer = writer;
+	}
+
+	knownDevices(): Set<string> {
+		return new Set(this.devices.map((d) => d.device_id));
+	}
+
+	recordInput(relPath: string, absPath: string, text: string | Buffer, format: string, publish: boolean): void {
+		const buf = typeof text === 'string' ? Buffer.from(text) : text;
+		this.inputs.push({ path: relPath, bytes: buf.length, sha256: createHash('sha256').update(buf).digest('hex'), format });
+		if (publish) this.rawCopies.push([relPath, absPath]);
+	}
+
+	/** Every output file of one review: result files first, so logs can find their run. */
+	async collectReview(unit: ReviewUnit, onFile: (name: string) => void): Promise<void> {
+		const entries = unit.files
+			.filter((f) => !NOT_OUTPUT.some((re) => re.test(basename(f))))
+			.map((f) => ({ f, text: this.read(unit, f) }))
+			.filter((e): e is { f: string; text: string } => e.text !== undefined)
+			.map((e) => ({ ...e, format: this.formatOf(unit, e.f, e.text) }));
+		const isLog = (fmt: string | undefined) => fmt === 'fio-log' || fmt === 'fio-histlog';
+		for (const e of [...entries.filter((x) => !isLog(x.format)), ...entries.filter((x) => isLog(x.format))]) {
+			onFile(`${unit.rel}/${e.f}`);
+			const source = `${unit.rel}/${e.f}`;
+			this.recordInput(source, join(unit.dir, e.f), e.text, e.format ?? 'unknown', true);
+			if (!e.format) {
+				this.warnings.push({ file: source, code: 'UNKNOWN_FORMAT', message: 'not a recognized benchmark output; skipped' });
+				continue;
+			}
+			try {
+				if (e.format === 'fio-log') this.seriesJobs.push({ id: `${unit.reviewId}:${e.f}`, run: () => this.collectLog(unit, e.f) });
+				else this.collectResult(unit, e.f, e.text, e.format);
+			} catch (err) {
+				if (err instanceof ParseError) this.errors.push(new InputError(source, err.code, err.reason, err.line, err.field));
+				else throw err;
+			}
+		}
+	}
+
+	private read(unit: ReviewUnit, f: string): string | undefined {
+		const buf = readFileSync(join(unit.dir, f));
+		const text = buf.toString('utf8');
+		if (buf.includes(0) || text.includes('\uFFFD')) {
+			this.errors.push(new InputError(`${unit.rel}/${f}`, 'NOT_UTF8', 'file is binary or not UTF-8 text (convert UTF-16/GBK to UTF-8)'));
+			return undefined;
+		}
+		return text;
+	}
+
+	private sidecarEntry(unit: ReviewUnit, f: string): SidecarFile | undefined {
+		const inRaw = f.replace(/^raw\//, '');
+		let found: SidecarFile | undefined;
+		for (const entry of unit.sidecar.files) {
+			const p = entry.path;
+			const matches = p === inRaw || (p.endsWith('/') && inRaw.startsWith(p)) || (p.includes('*') && globMatch(p, inRaw));
+			if (matches) found = entry;
+		}
+		return found;
+	}
+
+	private formatOf(unit: ReviewUnit, f: string, text: string): string | undefined {
+		const forced = this.sidecarEntry(unit, f)?.format;
+		if (forced) return forced === 'fio-normal' || forced === 'fio-terse' ? 'fio-text' : forced;
+		return detectFormat(text);
+	}
+
+	private deviceFor(unit: ReviewUnit, f: string): string | undefined {
+		return this.sidecarEntry(unit, f)?.device_id ?? unit.sidecar.default_device_id ?? unit.defaultDeviceId;
+	}
+
+	private parse(format: string, text: string, source: string): ParseResult {
+		switch (format) {
+			case 'fio-json':
+				return parseFioJson(text, source);
+			case 'fio-text':
+				return parseFioText(text, source);
+			case 'iometer-csv':
+				return parseIometerCsv(text, source);
+			case 'published-csv':
+				return parsePublishedCsv(text, source, this.knownDevices());
+			default:
+				throw new ParseError('UNSUPPORTED_FORMAT', source, {}, `no parser for format ${format}`);
+		}
+	}
+
+	private collectResult(unit: ReviewUnit, f: string, text: string, format: string): void {
+		const source = `${unit.rel}/${f}`;
+		const result =
+			format === 'fio-histlog' ? parseFioHistLog(text, source, { latencyUnit: this.logUnit(unit, f) }) : this.parse(format, text, source);
+		if (!this.check(source, result)) return;
+		const entry = this.sidecarEntry(unit, f);
+		const device = this.deviceFor(unit, f);
+		const runIds = new Map<string, string>();
+		const rows: RunRow[] = [];
+		for (const r of result.runs) {
+			const { run_key, review_id, device_id, ...rest } = r;
+			if (review_id !== undefined && review_id !== unit.reviewId) {
+				this.errors.push(
+					new InputError(source, 'REVIEW_MISMATCH', `row names review "${review_id}" inside review folder "${unit.reviewId}"`, r.source_line ?? undefined, 'review_id'),
+				);
+				return;
+			}
+			const dev = device_id ?? device;
+			if (!dev) {
+				this.errors.push(new InputError(source, 'NO_DEVICE', 'no device: list the file in raw/runs.yaml or name a subject device in review.yaml'));
+				return;
+			}
+			if (!this.knownDevices().has(dev)) {
+				this.errors.push(new InputError(source, 'UNKNOWN_DEVICE', `device "${dev}" has no data/devices/${dev}.yaml`, r.source_line ?? undefined, 'device_id'));
+				return;
+			}
+			const runId = `${unit.reviewId}:${f}#${run_key}`;
+			runIds.set(run_key, runId);
+			rows.push({
+				...rest,
+				review_id: unit.reviewId,
+				device_id: dev,
+				run_id: runId,
+				source_file: source,
+				device_count: rest.device_count ?? entry?.device_count ?? null,
+				workload: rest.workload ?? entry?.workload ?? null,
+				rate_limit_iops: rest.rate_limit_iops ?? entry?.rate_limit_iops ?? null,
+				condition: rest.condition ?? entry?.condition ?? null,
+			});
+		}
+		const runIdOf = (key: string) => runIds.get(key) ?? `${unit.reviewId}:${f}#${key}`;
+		this.runs.push(...rows);
+		this.runsByFile.set(f.replace(/^raw\//, ''), rows);
+		for (const { run_key, ...p } of result.percentiles) this.percentiles.push({ ...p, run_id: runIdOf(run_key) });
+		const histRun = format === 'fio-histlog' ? this.linkedRun(unit, f) : undefined;
+		for (const { run_key, ...h } of result.histograms) this.histograms.push({ ...h, run_id: histRun ?? runIdOf(run_key) });
+		for (const { run_key, ...fig } of result.figures) {
+			this.figures.push({ ...fig, source_file: source, run_id: run_key === null ? null : runIdOf(run_key) });
+		}
+		for (const c of result.comparisons) this.comparisons.push({ ...c, source_file: source });
+		if (result.timeseries.length) this.queueSeries(unit, f, result, device ?? '');
+	}
+
+	/**
+	 * Series are appended after every file is read (logs need their run) and in series_id order, so
+	 * the millions of points never need sorting. A job reads its log again when its turn comes.
+	 */
+	private readonly seriesJobs: { id: string; run: () => Promise<void> }[] = [];
+
+	async flushSeries(): Promise<void> {
+		const jobs = this.seriesJobs.sort((a, b) => byCodePoint(a.id, b.id));
+		for (const job of jobs) {
+			try {
+				await job.run();
+			} catch (err) {
+				if (err instanceof ParseError) this.errors.push(new InputError(err.file, err.code, err.reason, err.line, err.field));
+				else throw err;
+			}
+		}
+		jobs.length = 0;
+	}
+
+	/** Timeseries rows from a result file (Iometer instantaneous): one series per metric and worker. */
+	private queueSeries(unit: ReviewUnit, f: string, result: ParseResult, device: string): void {
+		const groups = new Map<string, typeof result.timeseries>();
+		for (const r of result.timeseries) {
+			const k = r.series_key ? `${r.metric}#${r.series_key}` : r.metric;
+			const list = groups.get(k) ?? [];
+			list.push(r);
+			groups.set(k, list);
+		}
+		for (const [k, rows] of groups) {
+			const id = `${unit.reviewId}:${f}#${k}`;
+			this.seriesJobs.push({
+				id,
+				run: async () => {
+					const valueOf = (r: (typeof rows)[number]) => r.iops ?? r.bw_bytes_per_s ?? r.lat_ns ?? 0;
+					const cols: SeriesColumns = {
+						length: rows.length,
+						seq: rows.map((r) => r.seq),
+						time_ms: rows.map((r) => r.time_ms),
+						direction: rows.map((r) => DIRECTION_CODE[r.direction] ?? 3),
+						value_kind: rows.map((r) => KIND_CODE[r.value_kind ?? 'mean'] ?? 0),
+						value: rows.map(valueOf),
+						block_size_bytes: rows.map((r) => r.block_size_bytes ?? 0),
+						offset_bytes: null,
+						prio: null,
+					};
+					const info = { review_id: unit.reviewId, device_id: device, run_id: null, series_id: id, source_file: `${unit.rel}/${f}` };
+					await this.writer.appendSeries({ ...info, metric: rows[0]!.metric, window_ms: rows[0]!.window_ms }, cols);
+					this.timeseriesRows += rows.length;
+				},
+			});
+		}
+	}
+
+	/** The run a log belongs to: sidecar run_of, then fio's ".N.log" job number. */
+	private linkedRun(unit: ReviewUnit, f: string): string | undefined {
+		const runOf = this.sidecarEntry(unit, f)?.run_of;
+		if (!runOf) return undefined;
+		const rows = this.runsByFile.get(runOf);
+		if (!rows?.length) {
+			this.warnings.push({ file: `${unit.rel}/${f}`, code: 'RUN_OF_MISSING', message: `run_of "${runOf}" has no parsed runs` });
+			return undefined;
+		}
+		const jobIndex = fioLogMetricFromName(basename(f))?.jobIndex ?? null;
+		// fio numbers logs of a job section 1…N; result files key their jobs job0…job(N-1).
+		const jobs = rows.filter((r) => r.scope !== 'total');
+		const keyOf = (r: RunRow) => r.run_id.slice(r.run_id.lastIndexOf('#') + 1);
+		const byIndex = jobIndex !== null ? jobs.find((r) => keyOf(r) === `job${jobIndex - 1}`) : undefined;
+		return (byIndex ?? (new Set(jobs.map(keyOf)).size === 1 ? jobs[0] : undefined))?.run_id;
+	}
+
+	private logUnit(unit: ReviewUnit, f: string): 'us' | 'ns' | undefined {
+		const entry = this.sidecarEntry(unit, f);
+		const version =
+			entry?.fio_version ?? (entry?.run_of ? this.runsByFile.get(entry.run_of)?.[0]?.tool_version : undefined) ?? this.onlyFioVersion(unit);
+		return version ? latencyUnitForFioVersion(version) : undefined;
+	}
+
+	/** When every fio result of a review comes from one fio version, its logs do too. */
+	private onlyFioVersion(unit: ReviewUnit): string | undefined {
+		const versions = new Set(
+			this.runs.filter((r) => r.review_id === unit.reviewId && r.tool === 'fio' && r.tool_version).map((r) => r.tool_version!),
+		);
+		return versions.size === 1 ? [...versions][0] : undefined;
+	}
+
+	private async collectLog(unit: ReviewUnit, f: string): Promise<void> {
+		const source = `${unit.rel}/${f}`;
+		const text = readFileSync(join(unit.dir, f), 'utf8');
+		const named = fioLogMetricFromName(basename(f));
+		if (!named) {
+			this.errors.push(
+				new InputError(source, 'LOG_NAME', 'a fio log must keep fio\'s name <prefix>_<bw|iops|lat|clat|slat>[.N].log so its metric is known'),
+			);
+			return;
+		}
+		const entry = this.sidecarEntry(unit, f);
+		const windowMs = entry?.log_avg_msec ? entry.log_avg_msec : null;
+		const parsed = parseFioLogColumns(text, source, { metric: named.metric, latencyUnit: this.logUnit(unit, f), windowMs });
+		for (const w of parsed.warnings) this.warnings.push({ ...w, file: source });
+		const device = this.deviceFor(unit, f);
+		if (!device) {
+			this.errors.push(new InputError(source, 'NO_DEVICE', 'no device: list the file in raw/runs.yaml or name a subject device in review.yaml'));
+			return;
+		}
+		const c = parsed.columns;
+		const invalid = findInvalidColumn(c.value, parsed.length);
+		if (invalid !== undefined) {
+			this.errors.push(new InputError(source, 'INVALID_VALUE', `value is ${c.value[invalid]}`, c.seq[invalid], 'value'));
+			return;
+		}
+		await this.writer.appendSeries(
+			{
+				review_id: unit.reviewId,
+				device_id: device,
+				run_id: this.linkedRun(unit, f) ?? null,
+				series_id: `${unit.reviewId}:${f}`,
+				source_file: source,
+				metric: named.metric,
+				window_ms: parsed.meta.windowMs ?? null,
+			},
+			{ ...c, length: parsed.length },
+		);
+		this.timeseriesRows += parsed.length;
+	}
+
+	/** Hard problems become errors; parser warnings and cross-checks become warnings. */
+	private check(source: string, result: ParseResult): boolean {
+		for (const w of [...result.warnings, ...crossCheckBandwidth(result)]) this.warnings.push({ ...w, file: source });
+		const invalid = findInvalidValues(result);
+		for (const p of invalid) this.errors.push(new InputError(source, p.code, p.message, p.line, p.field));
+		return invalid.length === 0;
+	}
+}
+
+function findInvalidColumn(values: ArrayLike<number>, n: number): number | undefined {
+	for (let i = 0; i < n; i++) {
+		const v = values[i]!;
+		if (!(v >= 0) || v === Infinity) return i;
+	}
+	return undefined;
+}
+
+function globMatch(pattern: string, path: string): boolean {
+	const re = new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`);
+	return re.test(path);
+}

@@ -1,0 +1,29 @@
+// Every page exists once per language: English at the root, Simplified Chinese under /zh-Hans/.
+import { LANGS, type Lang } from './strings.ts';
+
+export const DEFAULT_LANG: Lang = 'en';
+
+const base = (): string => {
+	const b = import.meta.env?.BASE_URL ?? '/';
+	return b.endsWith('/') ? b : `${b}/`;
+};
+
+/** The URL of a site path ("/reviews/x/") in a language, under the configured base. */
+export function pathFor(lang: Lang, path: string): string {
+	const clean = path.replace(/^\/+/, '');
+	return lang === DEFAULT_LANG ? `${base()}${clean}` : `${base()}${lang}/${clean}`;
+}
+
+/** A file published with the site (data, raw downloads), same for every language. */
+export function assetPath(path: string): string {
+	return `${base()}${path.replace(/^\/+/, '')}`;
+}
+
+export function otherLang(lang: Lang): Lang {
+	return LANGS.find((l) => l !== lang)!;
+}
+
+/** `lang` attribute and Intl locale of a language. */
+export function localeOf(lang: Lang): string {
+	return lang === 'en' ? 'en-US' : 'zh-Hans-CN';
+}

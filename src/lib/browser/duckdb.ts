@@ -1,0 +1,129 @@
+// The one browser module that owns DuckDB-wasm: a lazy singleton, self-hosted (the eh bundle's wasm and worker
+// are Vite ?url assets of this site, never a CDN), extension autoloading off and the extension repository pointed
+// at the site's own origin. Tables are filled from Parquet read with hyparquet (HTTP range requests) and handed
+// over as Arrow; when the site serves DuckDB's own parquet extension, read_parquet is used instead.
+import * as duckdb from '@duckdb/duckdb-wasm';
+import ehWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
+import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
+import type { AsyncBuffer } from 'hyparquet';
+import { TABLES } from '../schema.ts';
+import type { BuiltQuery, TableName } from '../queries/query.ts';
+import { readParquetRows, urlBuffer } from './parquet.ts';
+import { TableLoader, plainRows, type RowReader } from './tables.ts';
+
+export interface DataSource {
+	/** URL of the data folder ("/data/"). */
+	dataBase: string;
+	/** URL of the self-hosted extension repository ("/duckdb-ext"). */
+	extensionRepository: string;
+	/** The build found DuckDB's parquet extension in public/duckdb-ext (checked again with a HEAD request). */
+	parquetExtension: boolean;
+	tables: Record<string, { path: string; bytes: number }>;
+}
+
+export interface LiveDatabase {
+	db: duckdb.AsyncDuckDB;
+	conn: duckdb.AsyncDuckDBConnection;
+	version: string;
+	/** read_parquet works (the parquet extension is served by this site). */
+	nativeParquet: boolean;
+}
+
+let instance: Promise<LiveDatabase> | undefined;
+
+const absolute = (path: string) => new URL(path, location.href).href;
+const quoteText = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+async function open(source: DataSource): Promise<LiveDatabase> {
+	const features = await duckdb.getPlatformFeatures();
+	if (!features.wasmExceptions) throw new Error('this browser lacks WebAssembly exceptions, which the DuckDB build served here needs');
+	const worker = new Worker(ehWorker);
+	const db = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), worker);
+	await db.instantiate(ehWasm);
+	await db.open({ query: { castBigIntToDouble: true } });
+	const conn = await db.connect();
+	const version = (await db.getVersion()).replace(/^v?/, 'v');
+	const repository = absolute(source.extensionRepository).replace(/\/$/, '');
+	// Never reach for extensions.duckdb.org: every extension comes from this site, and only when asked for.
+	await conn.query(`SET custom_extension_repository = ${quoteText(repository)}`);
+	await conn.query('SET autoinstall_known_extensions = false');
+	await conn.query('SET autoload_known_extensions = false');
+	const nativeParquet = source.parquetExtension && (await loadParquetExtension(conn, repository, version));
+	return { db, conn, version, nativeParquet };
+}
+
+/** Loads the parquet extension if this deployment serves it (checked with a HEAD request first). */
+async function loadParquetExtension(conn: duckdb.AsyncDuckDBConnection, repository: string, version: string): Promise<boolean> {
+	const url = `${repository}/${version}/wasm_eh/parquet.duckdb_extension.wasm`;
+	try {
+		const head = await fetch(url, { method: 'HEAD' });
+		if (!head.ok) return false;
+		await conn.query('INSTALL parquet');
+		await conn.query('LOAD parquet');
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+export function liveDatabase(source: DataSource): Promise<LiveDatabase> {
+	instance ??= open(source).catch((err) => {
+		instance = undefined;
+		throw err;
+	});
+	return instance;
+}
+
+let loader: TableLoader | undefined;
+
+/** Rows of a table's Parquet file, read with hyparquet over HTTP range requests. */
+function httpReader(source: DataSource): RowReader {
+	const buffers = new Map<TableName, Promise<AsyncBuffer>>();
+	return async (name, filter) => {
+		const file = source.tables[name];
+		if (!file) throw new Error(`the manifest lists no ${name} table`);
+		if (!buffers.has(name)) buffers.set(name, urlBuffer(absolute(`${source.dataBase}${file.path}`), file.bytes));
+		const table = TABLES.find((t) => t.name === name)!;
+		return readParquetRows(await buffers.get(name)!, table.columns, filter);
+	};
+}
+
+const views = new Set<TableName>();
+
+/** With the parquet extension, each table is a view over its file; otherwise the loader fills tables. */
+async function ensureTables(live: LiveDatabase, source: DataSource, query: BuiltQuery): Promise<void> {
+	if (!live.nativeParquet) {
+		loader ??= new TableLoader(live.conn, httpReader(source));
+		await loader.ensure(query);
+		return;
+	}
+	for (const name of query.tables) {
+		if (views.has(name)) continue;
+		const table = TABLES.find((t) => t.name === name)!;
+		await live.db.registerFileURL(table.file, absolute(`${source.dataBase}${source.tables[name]!.path}`), duckdb.DuckDBDataProtocol.HTTP, false);
+		await live.conn.query(`CREATE VIEW ${quoteIdent(name)} AS SELECT * FROM read_parquet(${quoteText(table.file)})`);
+		views.add(name);
+	}
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs a built query in DuckDB-wasm and returns plain row objects (BIGINT arrives as double). */
+export function runLiveQuery<T>(source: DataSource, query: BuiltQuery): Promise<T[]> {
+	// One query at a time: loading a table's rows and querying them must not interleave with another query.
+	const next = queue.then(() => runNow<T>(source, query));
+	queue = next.catch(() => undefined);
+	return next;
+}
+
+async function runNow<T>(source: DataSource, query: BuiltQuery): Promise<T[]> {
+	const live = await liveDatabase(source);
+	await ensureTables(live, source, query);
+	const statement = await live.conn.prepare(query.sql);
+	try {
+		return plainRows<T>(await statement.query(...query.params));
+	} finally {
+		await statement.close();
+	}
+}

@@ -1,0 +1,55 @@
+// Devices in a chart: a deterministic order (sorted ids), the visible subset, display labels and colours.
+// Colours are keyed to the position in the full order, so hiding a device never recolours the others.
+import type { ChartOptions } from './options.ts';
+import { categoricalColor } from './palette.ts';
+
+export interface DeviceSeries {
+	/** Every device in the rows, sorted by id. */
+	order: readonly string[];
+	/** The devices shown (options.series), in `order`. */
+	visible: readonly string[];
+	isVisible(id: string): boolean;
+	label(id: string): string;
+	color(id: string): string;
+	/** Colour scale for Plot over the visible devices' labels. */
+	colorScale(): { type: 'ordinal'; domain: string[]; range: string[] };
+}
+
+export function deviceSeries(ids: Iterable<string>, options: Pick<ChartOptions, 'series' | 'deviceLabels'>): DeviceSeries {
+	const order = [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+	const shown = options.series ? new Set(options.series) : null;
+	const visible = order.filter((id) => !shown || shown.has(id));
+	const names = new Map(order.map((id) => [id, options.deviceLabels?.[id] ?? id]));
+	const taken = new Map<string, number>();
+	for (const name of names.values()) taken.set(name, (taken.get(name) ?? 0) + 1);
+	const labels = new Map(order.map((id) => [id, taken.get(names.get(id)!)! > 1 ? `${names.get(id)} (${id})` : names.get(id)!]));
+	const index = new Map(order.map((id, i) => [id, i]));
+	const label = (id: string) => labels.get(id) ?? options.deviceLabels?.[id] ?? id;
+	const color = (id: string) => categoricalColor(index.get(id) ?? order.length);
+	return {
+		order,
+		visible,
+		isVisible: (id) => visible.includes(id),
+		label,
+		color,
+		colorScale: () => ({ type: 'ordinal', domain: visible.map(label), range: visible.map(color) }),
+	};
+}
+
+/**
+ * Colour scale for lines that need not be one per device (runs, directions, log files): the device colours
+ * when every device has a single line, otherwise one categorical colour per line, in order.
+ */
+export function lineColorScale(
+	lines: readonly { label: string; device_id: string }[],
+	devices: DeviceSeries,
+): { type: 'ordinal'; domain: string[]; range: string[] } {
+	const labels = [...new Set(lines.map((l) => l.label))];
+	const deviceOf = new Map(lines.map((l) => [l.label, l.device_id]));
+	const onePerDevice = new Set(deviceOf.values()).size === labels.length;
+	return {
+		type: 'ordinal',
+		domain: labels,
+		range: labels.map((l, i) => (onePerDevice ? devices.color(deviceOf.get(l)!) : categoricalColor(i))),
+	};
+}

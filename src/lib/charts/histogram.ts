@@ -1,0 +1,194 @@
+// Latency histogram: the share of I/Os in each latency bin (%), bins on a log-scaled latency axis,
+// one panel per run × direction. Bins whose lower edge is ≤ 0 cannot sit on the log axis and are counted.
+import * as Plot from '@observablehq/plot';
+import { conditionClauses, droppedClause, toolsClause } from './caption.ts';
+import { chartContext, type ChartContext } from './context.ts';
+import { latencyFromNs } from './display-units.ts';
+import { listText, sentences, tidy } from './format.ts';
+import { histogramSeries, type HistogramInput, type HistogramSeries, type LatencyBin } from './histogram-series.ts';
+import type { ChartOptions } from './options.ts';
+import { facetTitles, noDataMark, plotBase, titleText } from './plot-parts.ts';
+import type { ChartTable } from './table.ts';
+
+export interface HistogramBar {
+	series: string;
+	device: string;
+	x1: number;
+	x2: number;
+	share: number;
+	title: string;
+}
+
+export function kindsText(series: readonly HistogramSeries[], ctx: ChartContext): string {
+	const kinds = [...new Set(series.map((s) => s.stat))].sort();
+	return listText(
+		kinds.map((k) => (k === 'clat' || k === 'lat' ? ctx.labels[`kind_${k}`] : k)),
+		ctx.lang,
+	);
+}
+
+/** Drawn bins per doubling of latency. fio's buckets (64 per doubling) merge exactly into these. */
+export const BINS_PER_DOUBLING = 8;
+
+export interface DrawnBin {
+	from: number;
+	to: number | null;
+	count: number;
+	share: number;
+	merged: number;
+}
+
+/**
+ * Bins merged for drawing: each bin that fits inside one of BINS_PER_DOUBLING equal parts of its power-of-two
+ * range (in ns) joins the others there; wider bins (Iometer's) stay as they are. Counts add up exactly.
+ */
+export function mergeForDrawing(bins: readonly LatencyBin[], fromNs: (ns: number) => number): DrawnBin[] {
+	const merged = new Map<string, DrawnBin>();
+	bins.forEach((b, i) => {
+		let key = `bin:${i}`;
+		let from = b.from;
+		let to = b.to;
+		if (b.fromNs > 0 && b.toNs !== null) {
+			const base = 2 ** Math.floor(Math.log2(b.fromNs));
+			const part = base / BINS_PER_DOUBLING;
+			const index = Math.floor((b.fromNs - base) / part);
+			if (b.toNs <= base + (index + 1) * part) {
+				// Empty buckets are not stored, so the whole part holds exactly the counts merged into it.
+				key = `part:${base}:${index}`;
+				from = fromNs(base + index * part);
+				to = fromNs(base + (index + 1) * part);
+			}
+		}
+		const m = merged.get(key);
+		if (!m) merged.set(key, { from, to, count: b.count, share: b.share, merged: 1 });
+		else {
+			m.count += b.count;
+			m.share += b.share;
+			m.merged++;
+		}
+	});
+	return [...merged.values()];
+}
+
+export function latencyHistogramData(input: HistogramInput, options: ChartOptions) {
+	const ctx = chartContext(options);
+	const { series, devices } = histogramSeries(input, options, ctx);
+	const bars: HistogramBar[] = [];
+	let dropped = 0;
+	let mergedAny = false;
+	const toUnit = (ns: number) => latencyFromNs(ns, options.latencyUnit);
+	for (const s of series) {
+		const drawn = mergeForDrawing(s.bins, toUnit);
+		mergedAny ||= drawn.some((b) => b.merged > 1);
+		drawn.forEach((b, i) => {
+			if (b.from <= 0) {
+				dropped++;
+				return;
+			}
+			// An open last bin is drawn as wide (on the log axis) as the bin before it.
+			const prev = drawn[i - 1];
+			const ratio = prev && prev.to !== null && prev.from > 0 ? prev.to / prev.from : 2;
+			bars.push({
+				series: s.label,
+				device: s.device,
+				x1: b.from,
+				x2: b.to ?? b.from * ratio,
+				share: b.share,
+				title: titleText([
+					s.label,
+					b.to === null ? `≥ ${ctx.num(b.from)} ${ctx.latencySymbol}` : `${ctx.num(b.from)}–${ctx.num(b.to)} ${ctx.latencySymbol}`,
+					`${ctx.num(b.count)} ${ctx.labels.col_ios} (${ctx.num(b.share)} %)`,
+				]),
+			});
+		});
+	}
+	return { series, devices, bars, dropped, mergedAny };
+}
+
+export function latencyHistogram(input: HistogramInput, options: ChartOptions): SVGSVGElement | HTMLElement {
+	const ctx = chartContext(options);
+	const data = latencyHistogramData(input, options);
+	const faceted = data.series.length > 1;
+	const runs = data.series.flatMap((s) => (s.run ? [s.run] : []));
+	return Plot.plot({
+		...plotBase(options, ctx, faceted ? 170 * data.series.length : 320),
+		ariaLabel: ctx.labels.hist_title,
+		ariaDescription: latencyHistogramSummary(input, options),
+		caption: sentences(
+			[
+				ctx.t('hist_caption', { kind: kindsText(data.series, ctx), unit: ctx.latencySymbol }),
+				toolsClause(runs, ctx),
+				...conditionClauses(runs, ctx),
+				data.mergedAny && ctx.t('hist_merged', { n: BINS_PER_DOUBLING }),
+				droppedClause(data.dropped, ctx),
+			],
+			ctx.lang,
+		),
+		x: { type: 'log', grid: true, label: ctx.t('axis_latency_plain', { unit: ctx.latencySymbol }) },
+		y: { grid: true, label: ctx.labels.axis_share, insetTop: faceted ? 22 : 0 },
+		fy: faceted ? { domain: data.series.map((s) => s.label), axis: null, padding: 0.12 } : undefined,
+		color: { ...data.devices.colorScale(), legend: data.devices.visible.length > 1 },
+		marks: [
+			data.bars.length === 0 ? noDataMark(ctx) : null,
+			faceted ? facetTitles(data.series.map((s) => s.label)) : null,
+			Plot.rect(data.bars, {
+				x1: 'x1',
+				x2: 'x2',
+				y1: 0,
+				y2: 'share',
+				fy: faceted ? 'series' : undefined,
+				fill: 'device',
+				insetLeft: 0.25,
+				insetRight: 0.25,
+				title: 'title',
+			}),
+			Plot.ruleY([0]),
+		],
+	});
+}
+
+/** The summary describes the bins as drawn: the fullest one and the one holding the median I/O. */
+export function latencyHistogramSummary(input: HistogramInput, options: ChartOptions): string {
+	const ctx = chartContext(options);
+	const data = latencyHistogramData(input, options);
+	if (data.series.length === 0) return ctx.labels.noData;
+	const range = (b: DrawnBin) => ({ from: ctx.num(b.from), to: b.to === null ? '…' : ctx.num(b.to), unit: ctx.latencySymbol });
+	const described = data.series.map((s) => {
+		const drawn = mergeForDrawing(s.bins, (ns) => latencyFromNs(ns, options.latencyUnit));
+		let below = 0;
+		const median = drawn.find((b) => (below += b.count) * 2 >= s.total)!;
+		const mode = drawn.reduce((a, b) => (b.count > a.count ? b : a));
+		return { s, median, mode };
+	});
+	const best = described.reduce((a, b) => (b.median.from < a.median.from ? b : a));
+	return sentences(
+		[
+			...described.map(({ s, mode }) =>
+				ctx.t('hist_summary_series', { series: s.label, ios: ctx.num(s.total), ...range(mode), share: ctx.num(mode.share) }),
+			),
+			described.length > 1 && ctx.t('hist_summary_top', { device: best.s.label, ...range(best.median) }),
+			droppedClause(data.dropped, ctx),
+		],
+		ctx.lang,
+	);
+}
+
+export function latencyHistogramTable(input: HistogramInput, options: ChartOptions): ChartTable {
+	const ctx = chartContext(options);
+	const { series } = histogramSeries(input, options, ctx);
+	return {
+		columns: [
+			ctx.labels.col_series,
+			ctx.labels.col_device,
+			ctx.labels.col_direction,
+			ctx.labels.col_latency_column,
+			ctx.t('col_bin_from', { unit: ctx.latencySymbol }),
+			ctx.t('col_bin_to', { unit: ctx.latencySymbol }),
+			ctx.labels.col_ios,
+			ctx.labels.col_share,
+		],
+		rows: series.flatMap((s) =>
+			s.bins.map((b) => [s.label, s.device, ctx.direction(s.direction), s.stat, tidy(b.from), tidy(b.to), b.count, tidy(b.share)]),
+		),
+	};
+}

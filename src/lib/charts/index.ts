@@ -1,0 +1,39 @@
+// The chart library: pure functions from rows to an Observable Plot element, each with a text summary
+// and a data table in the same units.
+export type { ChartOptions, Lang, LatencyStatistic, LatencyUnit, RateUnit } from './options.ts';
+export { DEFAULT_WIDTH } from './options.ts';
+export { CHART_LABELS, type ChartLabels } from './labels.ts';
+export type { ChartTable } from './table.ts';
+export { CATEGORICAL_COLORS } from './palette.ts';
+export { latencyVsIops, latencyVsIopsData, latencyVsIopsSummary, latencyVsIopsTable } from './latency-vs-iops.ts';
+export { qdScaling, qdScalingData, qdScalingSummary, qdScalingTable } from './qd-scaling.ts';
+export {
+	percentileLadder,
+	percentileLadderData,
+	percentileLadderSummary,
+	percentileLadderTable,
+	type PercentileLadderInput,
+} from './percentile-ladder.ts';
+export type { HistogramInput } from './histogram-series.ts';
+export { latencyHistogram, latencyHistogramData, latencyHistogramSummary, latencyHistogramTable } from './histogram.ts';
+export { latencyExceedance, latencyExceedanceData, latencyExceedanceSummary, latencyExceedanceTable } from './exceedance.ts';
+export { fourCorners, fourCornersData, fourCornersSummary, fourCornersTable } from './four-corners.ts';
+export { mixBars, mixBarsData, mixBarsSummary, mixBarsTable } from './mix-bars.ts';
+export { appProfileBars, appProfileData, appProfileBarsSummary, appProfileBarsTable } from './app-profile-bars.ts';
+export {
+	timeseriesChart,
+	timeseriesData,
+	timeseriesSummary,
+	timeseriesTable,
+	type TimeseriesMetric,
+	type TimeseriesOptions,
+	type TimeseriesPoint,
+} from './timeseries.ts';
+export {
+	comparisonBars,
+	comparisonData,
+	comparisonBarsSummary,
+	comparisonBarsTable,
+	type ComparisonKind,
+	type ComparisonOptions,
+} from './comparison-bars.ts';

@@ -1,0 +1,33 @@
+// Options shared by every chart function. A chart is a pure function of its rows and these options:
+// the same call draws the build-time SVG (document from linkedom), the live chart and the embed.
+import type { ChartLabels } from './labels.ts';
+
+export type Lang = 'en' | 'zh-Hans';
+export type LatencyUnit = 'us' | 'ms';
+export type RateUnit = 'iops' | 'MB/s' | 'MiB/s';
+export type BandwidthUnit = Exclude<RateUnit, 'iops'>;
+/** Which latency a chart plots: the mean or one of the percentiles that have a column in `runs`. */
+export type LatencyStatistic = 'mean' | 'p50' | 'p99' | 'p99_9' | 'p99_99';
+
+export interface ChartOptions {
+	/** Document to create elements in; defaults to the browser's `window.document`. */
+	document?: Document;
+	/** Width in pixels; 640 when not given. */
+	width?: number;
+	/** Height in pixels of the plot area's SVG; each chart has its own default. */
+	height?: number;
+	lang: Lang;
+	latencyUnit: LatencyUnit;
+	rateUnit: RateUnit;
+	stat: LatencyStatistic;
+	logX?: boolean;
+	logY?: boolean;
+	/** Device ids to show; all devices when not given. Colours stay keyed to the full device list. */
+	series?: string[];
+	/** Display names by device id; the id is shown when a device has none. */
+	deviceLabels?: Record<string, string>;
+	/** Overrides for the chart texts of `lang` (see labels.ts). */
+	i18n?: Partial<ChartLabels>;
+}
+
+export const DEFAULT_WIDTH = 640;

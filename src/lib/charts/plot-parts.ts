@@ -1,0 +1,67 @@
+// Pieces of Plot specs that several charts share.
+import * as Plot from '@observablehq/plot';
+import { DIRECTIONS } from '../schema.ts';
+import type { ChartContext } from './context.ts';
+import { bandwidthUnitOf } from './display-units.ts';
+import type { ChartOptions, RateUnit } from './options.ts';
+
+/** Options every Plot.plot call starts from. */
+export function plotBase(options: ChartOptions, ctx: ChartContext, height: number): Plot.PlotOptions {
+	return { document: options.document, width: ctx.width, height: options.height ?? height };
+}
+
+export function rateAxisLabel(unit: RateUnit, ctx: ChartContext): string {
+	return unit === 'iops' ? ctx.labels.axis_iops : ctx.t('axis_bandwidth', { unit });
+}
+
+/** "IOPS" or "bandwidth (MB/s)" inside a sentence. */
+export function ratePhrase(unit: RateUnit, ctx: ChartContext): string {
+	return unit === 'iops' ? ctx.labels.rate_iops : ctx.t('rate_bandwidth', { unit: bandwidthUnitOf(unit) });
+}
+
+export function latencyAxisLabel(options: ChartOptions, ctx: ChartContext): string {
+	return ctx.t('axis_latency', { stat: ctx.labels[`stat_${options.stat}`], unit: ctx.latencySymbol });
+}
+
+/** A centred "No data to show" so an empty selection still renders a frame instead of a blank. */
+export function noDataMark(ctx: ChartContext): Plot.Markish {
+	return Plot.text([ctx.labels.noData], { frameAnchor: 'middle', fontSize: 12 });
+}
+
+/** Tooltip text: one line per non-empty part. */
+export function titleText(lines: readonly (string | null | undefined | false)[]): string {
+	return lines.filter((l): l is string => typeof l === 'string' && l !== '').join('\n');
+}
+
+const DIRECTION_SYMBOLS: Record<string, Plot.SymbolType> = {
+	read: 'circle',
+	write: 'square',
+	trim: 'diamond',
+	mixed: 'triangle',
+};
+
+/** Symbol scale telling directions apart, over the (localized) directions present, in schema order. */
+export function directionSymbolScale(directions: Iterable<string>, ctx: ChartContext): Plot.ScaleOptions {
+	const present = new Set(directions);
+	const ordered = [...DIRECTIONS.filter((d) => present.has(d)), ...[...present].filter((d) => !DIRECTIONS.includes(d as never))];
+	return {
+		domain: ordered.map((d) => ctx.direction(d)),
+		range: ordered.map((d) => DIRECTION_SYMBOLS[d] ?? 'star'),
+		legend: true,
+	};
+}
+
+export function directionRank(direction: string): number {
+	const i = DIRECTIONS.indexOf(direction as (typeof DIRECTIONS)[number]);
+	return i < 0 ? DIRECTIONS.length : i;
+}
+
+/** Panel titles for vertical facets, written inside each panel's top-left corner (fy axis hidden). */
+export function facetTitles(labels: readonly string[]): Plot.Markish {
+	return Plot.text(labels, { fy: (d: string) => d, text: (d: string) => d, frameAnchor: 'top-left', dx: 4, dy: 2, fontWeight: 'bold', fill: 'currentColor' });
+}
+
+/** Tick labels for IOPS and bandwidth axes: 1.2M, 800K (en); 120万 (zh-Hans). Log axes still thin them. */
+export function compactTicks(ctx: ChartContext): (d: number) => string {
+	return (d: number) => ctx.compact(d);
+}

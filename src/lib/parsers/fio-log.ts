@@ -1,0 +1,737 @@
+// fio bw/iops/lat/clat/slat logs (`write_*_log`, iolog.c flush_samples()): one line per sample,
+// `time, value[, value1], ddir, bs[, offset], prio[, issue_time]` — which optional columns a file
+// has depends on the fio version and options, so the layout is read from the column count and
+// checked against every line. Built for very large per-I/O logs: one pass over the characters,
+// numbers parsed by hand into typed arrays; the row API is a thin wrapper over the columns.
+import type { Direction } from '../schema.ts';
+import { KIB, MS_PER_S, NS_PER_US } from '../units.ts';
+import { ParseError, emptyResult, type ParseResult, type ParsedTimeseries, type Warning } from './types.ts';
+
+export type FioLogMetric = 'bw' | 'iops' | 'lat' | 'clat' | 'slat';
+export type LatencyUnit = 'us' | 'ns';
+
+export interface FioLogOptions {
+	metric: FioLogMetric;
+	/** Unit of lat/clat/slat values: µs up to fio 2.21, ns from 2.99. */
+	latencyUnit?: LatencyUnit;
+	/** log_avg_msec the log was written with; window_ms stays NULL when not given (never guessed) or 0. */
+	windowMs?: number | null;
+	/** fio version that wrote the log: rules out layouts it cannot write and gives the latency unit. */
+	fioVersion?: string;
+	/** What a windowed value is: fio's log_window_value (log_max_value=1 → 'max'); default 'mean'. */
+	windowValue?: 'mean' | 'max';
+}
+
+/** Direction codes of the columnar output: fio's ddir 0, 1, 2 (the writer also knows 3 = mixed). */
+export const FIO_LOG_DIRECTIONS = ['read', 'write', 'trim'] as const satisfies readonly Direction[];
+/** value_kind codes of the columnar output. */
+export const FIO_LOG_VALUE_KINDS = ['mean', 'max', 'per_io'] as const;
+export type FioLogValueKind = (typeof FIO_LOG_VALUE_KINDS)[number];
+const KIND_MEAN = 0;
+const KIND_MAX = 1;
+const KIND_PER_IO = 2;
+/** Where each ddir sorts among direction names (read < trim < write). */
+const DIRECTION_RANK = [0, 2, 1];
+
+export type FioLogRole = 'time' | 'value' | 'value1' | 'ddir' | 'bs' | 'offset' | 'prio' | 'issue_time';
+
+export interface FioLogColumns {
+	seq: Float64Array;
+	time_ms: Float64Array;
+	/** Codes into FIO_LOG_DIRECTIONS. */
+	direction: Uint8Array;
+	/** Codes into FIO_LOG_VALUE_KINDS. */
+	value_kind: Uint8Array;
+	/** In the metric's base unit: IOPS, bytes/s or ns (see meta.valueColumn). */
+	value: Float64Array;
+	/** null when the log has no block sizes (windowed logs write 0). */
+	block_size_bytes: Float64Array | null;
+	/** null when the log has no offsets (no log_offset, or windowed). */
+	offset_bytes: Float64Array | null;
+	/** null when the log has no priority column (fio < 3.18) or is windowed (fio writes 0 there). */
+	prio: Float64Array | null;
+}
+
+export interface FioLogMeta {
+	metric: FioLogMetric;
+	valueColumn: 'iops' | 'bw_bytes_per_s' | 'lat_ns';
+	/** Kind of the first value column; with log_window_value=both every line also gives a 'max' row. */
+	valueKind: FioLogValueKind;
+	perIo: boolean;
+	windowMs: number | null;
+	/** Column roles in file order. */
+	layout: FioLogRole[];
+	/** Unit the latency values were read in; null for bw/iops logs (and for empty logs). */
+	latencyUnit: LatencyUnit | null;
+	/** prio printed as 0x%04x (log_prio=1, fio 3.28+) rather than the 0/1 real-time flag. */
+	hexPrio: boolean;
+	/** Data lines read (each gives one row, two with log_window_value=both). */
+	lines: number;
+	/**
+	 * Rows already come in the timeseries key order (time_ms, direction name, seq). fio writes in
+	 * completion order, so a write can precede a read of the same millisecond: then false.
+	 */
+	keyOrdered: boolean;
+}
+
+export interface FioLogColumnsResult {
+	columns: FioLogColumns;
+	/** Number of rows in the columns (the arrays are exactly this long). */
+	length: number;
+	warnings: Warning[];
+	meta: FioLogMeta;
+}
+
+// ---------------------------------------------------------------------------------------------
+// fio versions
+
+interface FioVersion {
+	major: number;
+	minor: number;
+	patch: number;
+	/** A build after the tag (git-describe suffix "-N-gHASH" or other trailing text). */
+	after: boolean;
+}
+
+function parseFioVersion(text: string): FioVersion | undefined {
+	const m = /^\s*(?:fio-?)?(\d+)\.(\d+)(?:\.(\d+))?(\S*)\s*$/i.exec(text);
+	if (!m) return undefined;
+	return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3] ?? 0), after: m[4] !== '' };
+}
+
+type Triple = readonly [number, number, number];
+
+function cmpTag(v: FioVersion, t: Triple): number {
+	return v.major - t[0] || v.minor - t[1] || v.patch - t[2];
+}
+
+/** true: v surely writes what tag `since` introduced; false: surely not; undefined: a build between tags. */
+function hasFeature(v: FioVersion, since: Triple): boolean | undefined {
+	if (cmpTag(v, since) >= 0) return true;
+	return v.after ? undefined : false;
+}
+
+const NS_SINCE: Triple = [2, 99, 0];
+const LAST_US_TAG: Triple = [2, 21, 0];
+
+/**
+ * Latency unit of a fio version's logs and JSON: µs up to 2.21, ns from 2.99 (the 3.0
+ * pre-release, d6bb626e). undefined for an unreadable version or a build after 2.21 whose
+ * side of the nanosecond rework cannot be told.
+ */
+export function latencyUnitForFioVersion(version: string): LatencyUnit | undefined {
+	const v = parseFioVersion(version);
+	if (!v) return undefined;
+	if (cmpTag(v, NS_SINCE) >= 0) return 'ns';
+	const c = cmpTag(v, LAST_US_TAG);
+	if (c < 0 || (c === 0 && !v.after)) return 'us';
+	return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// File names (init.c gen_log_name(), HOWTO write_bw_log)
+
+const LOG_NAME = /^(.+)_(bw|iops|lat|clat|slat)(?:\.(\d+))?\.log$/;
+
+/**
+ * fio's documented log naming: `<prefix>_<type>.<N>.log` (N = fio's 1-based job number, 2.1.11+),
+ * `<prefix>_<type>.log` (older fio, or per_job_logs=0) and `agg-<ddir>_bw.log` (--bandwidth-log).
+ * `jobIndex` is that N as written (1-based), null when the name has none.
+ * Histogram logs (`_clat_hist`) and compressed logs (`.log.fz`) are not plain logs: undefined.
+ */
+export function fioLogMetricFromName(fileName: string): { metric: FioLogMetric; jobIndex: number | null } | undefined {
+	const base = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+	const m = LOG_NAME.exec(base);
+	if (!m) return undefined;
+	return { metric: m[2] as FioLogMetric, jobIndex: m[3] === undefined ? null : Number(m[3]) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layouts (iolog.c flush_samples(); FIO_FORMATS.md §5.2)
+
+interface Layout {
+	roles: FioLogRole[];
+	/** First fio tag that can write it; `until` the last. */
+	since: Triple;
+	until?: Triple;
+}
+
+const NO_PRIO_UNTIL: Triple = [3, 17, 99];
+const PRIO_SINCE: Triple = [3, 18, 0];
+const HEX_PRIO_SINCE: Triple = [3, 28, 0];
+
+// Candidates per column count, most common first (the order breaks ties between layouts that
+// fit every line equally well; see chooseLayout).
+const LAYOUTS: Record<number, Layout[]> = {
+	4: [{ roles: ['time', 'value', 'ddir', 'bs'], since: [0, 0, 0], until: NO_PRIO_UNTIL }],
+	5: [
+		{ roles: ['time', 'value', 'ddir', 'bs', 'prio'], since: PRIO_SINCE },
+		{ roles: ['time', 'value', 'ddir', 'bs', 'offset'], since: [2, 1, 11], until: NO_PRIO_UNTIL },
+	],
+	6: [
+		{ roles: ['time', 'value', 'ddir', 'bs', 'offset', 'prio'], since: PRIO_SINCE },
+		{ roles: ['time', 'value', 'value1', 'ddir', 'bs', 'prio'], since: [3, 37, 0] },
+	],
+	7: [
+		{ roles: ['time', 'value', 'ddir', 'bs', 'offset', 'prio', 'issue_time'], since: [3, 38, 0] },
+		{ roles: ['time', 'value', 'value1', 'ddir', 'bs', 'offset', 'prio'], since: [3, 37, 0] },
+	],
+	8: [{ roles: ['time', 'value', 'value1', 'ddir', 'bs', 'offset', 'prio', 'issue_time'], since: [3, 38, 0] }],
+};
+
+function layoutPossible(l: Layout, v: FioVersion | undefined, unit: LatencyUnit | undefined): boolean {
+	if (unit === 'us' && l.roles.includes('prio')) return false; // µs = fio ≤ 2.21, long before prio
+	if (!v) return true;
+	if (hasFeature(v, l.since) === false) return false;
+	return !(l.until && cmpTag(v, l.until) > 0);
+}
+
+/** Column positions of one layout, -1 when absent; plus the file-wide facts the first line fixes. */
+interface Plan {
+	roles: FioLogRole[];
+	n: number;
+	iV1: number;
+	iDdir: number;
+	iBs: number;
+	iOff: number;
+	iPrio: number;
+	iIssue: number;
+	perIo: boolean;
+	hexPrio: boolean;
+	/** bw/iops logs of fio < 2.10 are windowed although bs is set (bwavgtime). */
+	windowedByVersion: boolean;
+}
+
+function makePlan(roles: FioLogRole[], first: Float64Array, firstHex: number, windowedByVersion: boolean): Plan {
+	const iBs = roles.indexOf('bs');
+	const iPrio = roles.indexOf('prio');
+	return {
+		roles,
+		n: roles.length,
+		iV1: roles.indexOf('value1'),
+		iDdir: roles.indexOf('ddir'),
+		iBs,
+		iOff: roles.indexOf('offset'),
+		iPrio,
+		iIssue: roles.indexOf('issue_time'),
+		perIo: !windowedByVersion && first[iBs] !== 0,
+		hexPrio: iPrio >= 0 && (firstHex & (1 << iPrio)) !== 0,
+		windowedByVersion,
+	};
+}
+
+interface LineProblem {
+	field: string;
+	reason: string;
+}
+
+/** Everything fio guarantees about one line of this layout; null when the line fits. */
+function checkLine(p: Plan, vals: Float64Array, hexMask: number): LineProblem | null {
+	if (hexMask !== 0) {
+		const allowed = p.hexPrio ? 1 << p.iPrio : 0;
+		if ((hexMask & ~allowed) !== 0) {
+			const i = 31 - Math.clz32(hexMask & ~allowed);
+			return { field: p.roles[i]!, reason: 'is a hex number; only the prio column of log_prio=1 logs is' };
+		}
+	}
+	const ddir = vals[p.iDdir]!;
+	if (ddir > 2) return { field: 'ddir', reason: `is ${ddir}; fio logs only 0 (read), 1 (write) or 2 (trim)` };
+	if (p.iPrio >= 0) {
+		const prio = vals[p.iPrio]!;
+		if (p.hexPrio) {
+			if ((hexMask & (1 << p.iPrio)) === 0) return { field: 'prio', reason: 'is decimal while earlier lines print it as 0x%04x' };
+			if (prio > 0xffff) return { field: 'prio', reason: `0x${prio.toString(16)} does not fit fio's 16-bit class<<13|level` };
+		} else if (prio > 1) {
+			return { field: 'prio', reason: `is ${prio}; without log_prio=1 fio prints only 0 or 1 (real-time class)` };
+		}
+	}
+	const bs = vals[p.iBs]!;
+	if (p.windowedByVersion) return null;
+	if (p.perIo) {
+		if (bs === 0) return { field: 'bs', reason: 'is 0 in a per-I/O log (earlier lines carry block sizes)' };
+		return null;
+	}
+	if (bs !== 0) return { field: 'bs', reason: `is ${bs} in a windowed log (earlier lines have bs 0)` };
+	if (p.iOff >= 0 && vals[p.iOff] !== 0) return { field: 'offset', reason: 'is not 0 in a windowed log' };
+	if (p.iIssue >= 0 && vals[p.iIssue] !== 0) return { field: 'issue_time', reason: 'is not 0 in a windowed log' };
+	if (p.iV1 >= 0 && vals[p.iV1]! < vals[1]!) return { field: 'value1', reason: 'the window maximum is below the window mean' };
+	return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tokenizer: one comma-separated line of unsigned integers (hex allowed, checked by the caller)
+
+const MAX_FIELDS = 8;
+const END_COMMA = 0;
+const END_LINE = 1;
+const END_FILE = 2;
+
+/** Where the scanner stands; `value`/`hex` describe the number just read, `error` why it failed. */
+export interface LogCursor {
+	pos: number;
+	value: number;
+	hex: boolean;
+	error: string;
+}
+
+export function newCursor(pos: number): LogCursor {
+	return { pos, value: 0, hex: false, error: '' };
+}
+
+const isBlank = (c: number) => c === 32 || c === 9 || c === 13;
+
+/**
+ * Read one field at c.pos: blanks, an unsigned decimal (or 0x hex) integer, blanks, then ',' or
+ * end of line. Returns END_COMMA/END_LINE/END_FILE with c.pos after the separator, or -1 with
+ * c.error set.
+ */
+export function readField(text: string, len: number, c: LogCursor): number {
+	let i = c.pos;
+	let ch = i < len ? text.charCodeAt(i) : -1;
+	while (ch === 32 || ch === 9) ch = ++i < len ? text.charCodeAt(i) : -1;
+	let v = 0;
+	let digits = 0;
+	c.hex = false;
+	if (ch === 48 && i + 1 < len && (text.charCodeAt(i + 1) | 32) === 120) {
+		c.hex = true;
+		i += 2;
+		ch = i < len ? text.charCodeAt(i) : -1;
+		for (;;) {
+			let d: number;
+			if (ch >= 48 && ch <= 57) d = ch - 48;
+			else if ((ch | 32) >= 97 && (ch | 32) <= 102) d = (ch | 32) - 87;
+			else break;
+			v = v * 16 + d;
+			digits++;
+			ch = ++i < len ? text.charCodeAt(i) : -1;
+		}
+	} else {
+		while (ch >= 48 && ch <= 57) {
+			v = v * 10 + (ch - 48);
+			digits++;
+			ch = ++i < len ? text.charCodeAt(i) : -1;
+		}
+	}
+	if (digits === 0) {
+		c.pos = i;
+		const empty = ch === 44 || ch === 10 || ch === 13 || ch === -1;
+		if (c.hex) c.error = 'is "0x" without hex digits';
+		else c.error = ch === 45 ? 'is negative' : empty ? 'is empty' : `is not a number (${describe(ch)})`;
+		return -1;
+	}
+	if (v > Number.MAX_SAFE_INTEGER) {
+		c.pos = i;
+		c.error = 'is too large to be exact';
+		return -1;
+	}
+	while (isBlank(ch)) ch = ++i < len ? text.charCodeAt(i) : -1;
+	c.value = v;
+	if (ch === 44) {
+		c.pos = i + 1;
+		return END_COMMA;
+	}
+	if (ch === 10) {
+		c.pos = i + 1;
+		return END_LINE;
+	}
+	if (ch === -1) {
+		c.pos = i;
+		return END_FILE;
+	}
+	c.pos = i;
+	c.error = ch === 46 || ch === 101 || ch === 69 ? 'is not an integer' : `has a stray ${describe(ch)}`;
+	return -1;
+}
+
+function describe(ch: number): string {
+	if (ch === -1) return 'end of file';
+	if (ch < 32 || ch === 127) return `control character U+${ch.toString(16).padStart(4, '0').toUpperCase()}`;
+	return `"${String.fromCharCode(ch)}"`;
+}
+
+/** Index after a UTF-8 BOM, if any. */
+export function textStart(text: string): number {
+	return text.charCodeAt(0) === 0xfeff ? 1 : 0;
+}
+
+/** If the line at `pos` holds only blanks (or is the empty end of the file), the index after it; else -1. */
+export function skipBlankLine(text: string, len: number, pos: number): number {
+	let i = pos;
+	while (i < len && isBlank(text.charCodeAt(i))) i++;
+	if (i >= len) return len;
+	return text.charCodeAt(i) === 10 ? i + 1 : -1;
+}
+
+export function countLines(text: string): number {
+	let n = 1;
+	for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+	return n;
+}
+
+export function unterminatedWarning(line: number): Warning {
+	return {
+		code: 'LAST_LINE_UNTERMINATED',
+		message: 'the last line has no newline (fio ends every line with one): the file looks truncated, that line was dropped',
+		line,
+	};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layout choice: the candidates of the column count that fit the first lines
+
+const SAMPLE_LINES = 2000;
+
+interface SampleLine {
+	line: number;
+	vals: Float64Array;
+	hex: number;
+}
+
+/**
+ * The first lines, for choosing the layout. Stops before the first line that does not read
+ * (the main pass then reports it, naming the column by its role) — unless it is the first line.
+ */
+function readSample(text: string, file: string, start: number): { lines: SampleLine[]; nCols: number } {
+	const len = text.length;
+	const lines: SampleLine[] = [];
+	const c = newCursor(start);
+	let nCols = 0;
+	let line = 0;
+	while (c.pos < len && lines.length < SAMPLE_LINES) {
+		line++;
+		const next = skipBlankLine(text, len, c.pos);
+		if (next >= 0) {
+			c.pos = next;
+			continue;
+		}
+		const vals = new Float64Array(MAX_FIELDS);
+		let hex = 0;
+		let k = 0;
+		let end: number;
+		do {
+			end = readField(text, len, c);
+			if (end < 0) {
+				if (nCols > 0) return { lines, nCols };
+				const field = k === 0 ? 'time' : k === 1 ? 'value' : `column ${k + 1}`;
+				throw new ParseError('LOG_NUMBER', file, { line, field }, c.error);
+			}
+			if (k < MAX_FIELDS) {
+				vals[k] = c.value;
+				if (c.hex) hex |= 1 << k;
+			}
+			k++;
+		} while (end === END_COMMA);
+		if (end === END_FILE) break; // unterminated: the main pass drops it and warns
+		if (nCols === 0) {
+			if (k < 4 || k > MAX_FIELDS) {
+				throw new ParseError('LOG_COLUMNS', file, { line }, `has ${k} columns; fio logs have 4 to 8 (time, value, ddir, bs…)`);
+			}
+			nCols = k;
+		} else if (k !== nCols) {
+			return { lines, nCols };
+		}
+		lines.push({ line, vals, hex });
+	}
+	return { lines, nCols };
+}
+
+function chooseLayout(
+	file: string,
+	sample: SampleLine[],
+	nCols: number,
+	opts: FioLogOptions,
+	version: FioVersion | undefined,
+): Plan {
+	const all = LAYOUTS[nCols]!;
+	const possible = all.filter((l) => layoutPossible(l, version, opts.latencyUnit));
+	if (possible.length === 0) {
+		const who = opts.fioVersion ? `fio ${opts.fioVersion}` : 'a fio writing µs latencies (≤ 2.21)';
+		throw new ParseError('LOG_COLUMNS', file, { line: sample[0]!.line }, `has ${nCols} columns, which ${who} never writes`);
+	}
+	const windowedBwIops = opts.metric === 'bw' || opts.metric === 'iops';
+	const bwIopsBefore210 = windowedBwIops && version !== undefined && hasFeature(version, [2, 10, 0]) === false;
+	let best: { line: number; field: string; reason: string } | undefined;
+	for (const l of possible) {
+		const first = sample[0]!;
+		const plan = makePlan(l.roles, first.vals, first.hex, bwIopsBefore210);
+		if (plan.hexPrio && version && hasFeature(version, HEX_PRIO_SINCE) === false) {
+			best ??= { line: first.line, field: 'prio', reason: `is hex (log_prio=1), which fio ${opts.fioVersion} cannot write (3.28+)` };
+			continue;
+		}
+		let failed = false;
+		for (const s of sample) {
+			const problem = checkLine(plan, s.vals, s.hex);
+			if (problem) {
+				if (!best || s.line > best.line) best = { line: s.line, ...problem };
+				failed = true;
+				break;
+			}
+		}
+		if (!failed) return plan;
+	}
+	const b = best!;
+	const roles = possible.length === 1 ? ` (${possible[0]!.roles.join(', ')})` : '';
+	throw new ParseError('LOG_VALUE', file, { line: b.line, field: b.field }, `${b.reason}${roles}`);
+}
+
+function latencyUnitFor(
+	file: string,
+	line: number,
+	plan: Plan,
+	opts: FioLogOptions,
+	version: FioVersion | undefined,
+): LatencyUnit {
+	if (opts.latencyUnit) return opts.latencyUnit;
+	const fromVersion = opts.fioVersion !== undefined ? latencyUnitForFioVersion(opts.fioVersion) : undefined;
+	if (fromVersion) return fromVersion;
+	if (plan.iPrio >= 0) return 'ns'; // the prio column exists from fio 3.18, long after ns latencies (2.99)
+	const why = version ? `fio ${opts.fioVersion} is a build between 2.21 (µs) and 2.99 (ns)` : 'the fio version is not known';
+	throw new ParseError(
+		'LATENCY_UNIT_UNKNOWN',
+		file,
+		{ line },
+		`a ${plan.n}-column ${opts.metric} log holds µs (fio ≤ 2.21) or ns (fio ≥ 2.99) and ${why}: ` +
+			'give fio_version in raw/runs.yaml or link the log to its result file (run_of)',
+	);
+}
+
+function checkWindowMs(file: string, w: number | null | undefined): number | null {
+	if (w === undefined || w === null || w === 0) return null;
+	if (!Number.isInteger(w) || w < 0 || w > 2 ** 31 - 1) {
+		throw new ParseError('BAD_OPTION', file, { field: 'windowMs' }, `${w} is not a whole number of milliseconds`);
+	}
+	return w;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The parser
+
+const VALUE_COLUMN = { bw: 'bw_bytes_per_s', iops: 'iops', lat: 'lat_ns', clat: 'lat_ns', slat: 'lat_ns' } as const;
+
+/** Columnar parse of a fio log, values in base units. Throws ParseError on anything fio would not write. */
+export function parseFioLogColumns(text: string, file: string, opts: FioLogOptions): FioLogColumnsResult {
+	const { metric } = opts;
+	if (!Object.hasOwn(VALUE_COLUMN, metric)) {
+		throw new ParseError('BAD_OPTION', file, { field: 'metric' }, `"${String(metric)}" is not bw, iops, lat, clat or slat`);
+	}
+	const windowOpt = checkWindowMs(file, opts.windowMs);
+	const version = opts.fioVersion !== undefined ? parseFioVersion(opts.fioVersion) : undefined;
+	const len = text.length;
+	const start = textStart(text);
+	const warnings: Warning[] = [];
+	const sample = readSample(text, file, start);
+	const meta: FioLogMeta = {
+		metric,
+		valueColumn: VALUE_COLUMN[metric],
+		valueKind: 'mean',
+		perIo: false,
+		windowMs: windowOpt,
+		layout: [],
+		latencyUnit: null,
+		hexPrio: false,
+		lines: 0,
+		keyOrdered: true,
+	};
+	if (sample.lines.length === 0) {
+		if (skipBlankLine(text, len, start) < 0 && readsUnterminated(text, start)) warnings.push(unterminatedWarning(1));
+		return { columns: emptyColumns(), length: 0, warnings, meta };
+	}
+	const plan = chooseLayout(file, sample.lines, sample.nCols, opts, version);
+	const isLat = metric === 'lat' || metric === 'clat' || metric === 'slat';
+	const unit = isLat ? latencyUnitFor(file, sample.lines[0]!.line, plan, opts, version) : null;
+
+	// Scale from the file's unit to the base unit of the value column.
+	let scale = 1;
+	if (isLat) scale = unit === 'us' ? NS_PER_US : 1;
+	else if (metric === 'bw') scale = plan.perIo ? MS_PER_S : KIB; // per-I/O: bytes per ms; windowed: KiB/s
+	const both = plan.iV1 >= 0 && !plan.perIo;
+	const kind = plan.perIo ? KIND_PER_IO : opts.windowValue === 'max' ? KIND_MAX : KIND_MEAN;
+	meta.valueKind = FIO_LOG_VALUE_KINDS[kind];
+	meta.perIo = plan.perIo;
+	meta.windowMs = plan.perIo ? null : windowOpt;
+	meta.layout = plan.roles;
+	meta.latencyUnit = unit;
+	meta.hexPrio = plan.hexPrio;
+	if (plan.perIo && windowOpt !== null) {
+		warnings.push({ code: 'WINDOW_IGNORED', message: `windowMs ${windowOpt} was given but the log is per-I/O (block sizes set)` });
+	}
+
+	const cap = countLines(text) * (both ? 2 : 1);
+	const seq = new Float64Array(cap);
+	const time = new Float64Array(cap);
+	const dir = new Uint8Array(cap);
+	const kinds = new Uint8Array(cap);
+	const value = new Float64Array(cap);
+	const keepBs = plan.perIo;
+	const bsCol = keepBs ? new Float64Array(cap) : null;
+	const offCol = plan.perIo && plan.iOff >= 0 ? new Float64Array(cap) : null;
+	// fio writes prio 0 (and offset 0) on every window entry: not a measurement, so NULL.
+	const prioCol = plan.perIo && plan.iPrio >= 0 ? new Float64Array(cap) : null;
+	const { n, iDdir, iBs, iOff, iPrio, iV1 } = plan;
+	const vals = new Float64Array(MAX_FIELDS);
+	const c = newCursor(start);
+	let rows = 0;
+	let lines = 0;
+	let line = 0;
+	let notOne = 0;
+	let windowPrio = 0;
+	let ordered = true;
+	let prevTime = -1;
+	let prevRank = -1;
+
+	let pos = start;
+	while (pos < len) {
+		line++;
+		const first = text.charCodeAt(pos);
+		if (first === 10 || isBlank(first)) {
+			const next = skipBlankLine(text, len, pos);
+			if (next >= 0) {
+				pos = next;
+				continue;
+			}
+		}
+		let k = 0;
+		let hex = 0;
+		let end: number;
+		do {
+			// Fast path for what fio writes (", "-separated decimals); anything else takes readField().
+			let i = pos;
+			let ch = i < len ? text.charCodeAt(i) : -1;
+			while (ch === 32) ch = ++i < len ? text.charCodeAt(i) : -1;
+			const d0 = i;
+			let v = 0;
+			while (ch >= 48 && ch <= 57) {
+				v = v * 10 + (ch - 48);
+				ch = ++i < len ? text.charCodeAt(i) : -1;
+			}
+			let isHex = false;
+			if (ch === 120 && i - d0 === 1 && v === 0) {
+				isHex = true;
+				ch = ++i < len ? text.charCodeAt(i) : -1;
+				while ((ch >= 48 && ch <= 57) || (ch >= 97 && ch <= 102)) {
+					v = v * 16 + (ch <= 57 ? ch - 48 : ch - 87);
+					ch = ++i < len ? text.charCodeAt(i) : -1;
+				}
+			}
+			if ((ch === 44 || ch === 10) && i > d0 + (isHex ? 2 : 0) && i - d0 < 16 && k < MAX_FIELDS) {
+				vals[k] = v;
+				if (isHex) hex |= 1 << k;
+				pos = i + 1;
+				end = ch === 44 ? END_COMMA : END_LINE;
+			} else {
+				c.pos = pos;
+				end = readField(text, len, c);
+				if (end < 0) throw new ParseError('LOG_NUMBER', file, { line, field: plan.roles[k] ?? `column ${k + 1}` }, c.error);
+				pos = c.pos;
+				if (k < MAX_FIELDS) {
+					vals[k] = c.value;
+					if (c.hex) hex |= 1 << k;
+				}
+			}
+			k++;
+		} while (end === END_COMMA);
+		if (end === END_FILE) {
+			warnings.push(unterminatedWarning(line));
+			break;
+		}
+		if (k !== n) throw new ParseError('LOG_COLUMNS', file, { line }, `has ${k} columns where the first line has ${n}`);
+		const problem = checkLine(plan, vals, hex);
+		if (problem) throw new ParseError('LOG_VALUE', file, { line, field: problem.field }, problem.reason);
+		lines++;
+		const t = vals[0]!;
+		const rank = DIRECTION_RANK[vals[iDdir]!]!;
+		if (t < prevTime || (t === prevTime && rank < prevRank)) ordered = false;
+		prevTime = t;
+		prevRank = rank;
+		const v = vals[1]!;
+		if (metric === 'iops' && plan.perIo && v !== 1) notOne++;
+		if (!plan.perIo && iPrio >= 0 && vals[iPrio] !== 0) windowPrio++;
+		seq[rows] = line;
+		time[rows] = vals[0]!;
+		dir[rows] = vals[iDdir]!;
+		kinds[rows] = kind;
+		value[rows] = v * scale;
+		if (bsCol) bsCol[rows] = vals[iBs]!;
+		if (offCol) offCol[rows] = vals[iOff]!;
+		if (prioCol) prioCol[rows] = vals[iPrio]!;
+		rows++;
+		if (both) {
+			seq[rows] = line;
+			time[rows] = vals[0]!;
+			dir[rows] = vals[iDdir]!;
+			kinds[rows] = KIND_MAX;
+			value[rows] = vals[iV1]! * scale;
+			rows++;
+		}
+	}
+	if (windowPrio > 0) {
+		const message = `${windowPrio} window entries have a non-zero prio, which fio does not write for windows; it was not kept`;
+		warnings.push({ code: 'WINDOW_PRIO_DROPPED', message });
+	}
+	if (notOne > 0) {
+		warnings.push({ code: 'IOPS_PER_IO_NOT_ONE', message: `${notOne} lines of a per-I/O iops log are not 1 (fio logs 1 per I/O)` });
+	}
+	meta.lines = lines;
+	meta.keyOrdered = ordered;
+	const cut = <T extends Float64Array | Uint8Array>(a: T): T => (a.length === rows ? a : (a.subarray(0, rows) as T));
+	return {
+		columns: {
+			seq: cut(seq),
+			time_ms: cut(time),
+			direction: cut(dir),
+			value_kind: cut(kinds),
+			value: cut(value),
+			block_size_bytes: bsCol && cut(bsCol),
+			offset_bytes: offCol && cut(offCol),
+			prio: prioCol && cut(prioCol),
+		},
+		length: rows,
+		warnings,
+		meta,
+	};
+}
+
+function readsUnterminated(text: string, start: number): boolean {
+	return text.length > start && text.indexOf('\n', start) === -1;
+}
+
+function emptyColumns(): FioLogColumns {
+	return {
+		seq: new Float64Array(0),
+		time_ms: new Float64Array(0),
+		direction: new Uint8Array(0),
+		value_kind: new Uint8Array(0),
+		value: new Float64Array(0),
+		block_size_bytes: null,
+		offset_bytes: null,
+		prio: null,
+	};
+}
+
+/** fio log → timeseries rows (review/device/run/series/source_file are left to ingest). */
+export function parseFioLog(text: string, file: string, opts: FioLogOptions): ParseResult {
+	const { columns: c, length, warnings, meta } = parseFioLogColumns(text, file, opts);
+	const result = emptyResult();
+	result.warnings = warnings;
+	const out = result.timeseries;
+	const col = meta.valueColumn;
+	for (let i = 0; i < length; i++) {
+		const row: ParsedTimeseries = {
+			seq: c.seq[i]!,
+			metric: meta.metric,
+			direction: FIO_LOG_DIRECTIONS[c.direction[i]!]!,
+			time_ms: c.time_ms[i]!,
+			window_ms: meta.windowMs,
+			value_kind: FIO_LOG_VALUE_KINDS[c.value_kind[i]!]!,
+			iops: null,
+			bw_bytes_per_s: null,
+			lat_ns: null,
+			block_size_bytes: c.block_size_bytes ? c.block_size_bytes[i]! : null,
+			offset_bytes: c.offset_bytes ? c.offset_bytes[i]! : null,
+			prio: c.prio ? c.prio[i]! : null,
+		};
+		row[col] = c.value[i]!;
+		out.push(row);
+	}
+	return result;
+}

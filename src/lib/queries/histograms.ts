@@ -1,0 +1,34 @@
+// Whole-run latency histograms (fio json+ bins, Iometer bins, fio histogram logs summed by the chart) of some runs.
+import { histograms } from '../schema.ts';
+import { Params, captionFor, idsText, sql, type BuiltQuery, type Lang } from './query.ts';
+
+export interface HistogramFilter {
+	runIds: readonly string[];
+	direction?: string;
+	/** clat, lat or slat; every kind when not given. */
+	stat?: string;
+	lang?: Lang;
+}
+
+export function buildHistogramsSql(filter: HistogramFilter): BuiltQuery {
+	const p = new Params();
+	const where = [`run_id IN (${p.list(filter.runIds)})`];
+	if (filter.direction !== undefined) where.push(`direction = ${p.add(filter.direction)}`);
+	if (filter.stat !== undefined) where.push(`stat = ${p.add(filter.stat)}`);
+	const text = sql`
+		SELECT ${histograms.columns.map((c) => c.name).join(', ')}
+		FROM histograms
+		WHERE ${where.join(' AND ')}
+		ORDER BY run_id, direction, stat, time_ms NULLS FIRST, bin_lower_ns
+	`;
+	return {
+		sql: text,
+		params: p.values,
+		caption: captionFor(filter.lang, {
+			en: `Latency histogram bins (${filter.stat ?? 'every kind'}) of runs ${idsText(filter.runIds, 'en')}`,
+			'zh-Hans': `运行 ${idsText(filter.runIds, 'zh-Hans')} 的延迟直方图区间（${filter.stat ?? '全部类型'}）`,
+		}),
+		tables: ['histograms'],
+		rowFilter: { histograms: { column: 'run_id', values: [...filter.runIds] } },
+	};
+}

@@ -1,0 +1,55 @@
+// What every SQL builder returns, and the small helpers they share. A builder is a pure function: the same
+// SQL text runs at build time (@duckdb/node-api over views of the Parquet files) and in the browser
+// (DuckDB-wasm over tables of the same names), with positional parameters ($1, $2, …) bound by the caller.
+import type { TABLES } from '../schema.ts';
+
+export type Lang = 'en' | 'zh-Hans';
+export type SqlParam = string | number | boolean | null;
+export type TableName = (typeof TABLES)[number]['name'];
+
+export interface BuiltQuery {
+	sql: string;
+	params: SqlParam[];
+	/** The query in words, shown beside its result. */
+	caption: string;
+	/** Tables the SQL reads: the browser loads exactly these before running it. */
+	tables: TableName[];
+	/** When the SQL selects a table's rows by id (`column IN (…)`), those ids: the browser then reads only them. */
+	rowFilter?: Partial<Record<TableName, { column: string; values: string[] }>>;
+}
+
+/** Collects parameters in order and hands out their placeholders. */
+export class Params {
+	readonly values: SqlParam[] = [];
+
+	add(value: SqlParam): string {
+		this.values.push(value);
+		return `$${this.values.length}`;
+	}
+
+	/** "$3, $4, $5" for a list; a list that can match nothing ("NULL") when empty. */
+	list(values: readonly SqlParam[]): string {
+		return values.length === 0 ? 'NULL' : values.map((v) => this.add(v)).join(', ');
+	}
+}
+
+/** Picks the caption for the language; English when none is given. */
+export function captionFor(lang: Lang | undefined, text: { en: string; 'zh-Hans': string }): string {
+	return text[lang ?? 'en'];
+}
+
+/** A short list of ids for a caption: "a, b and 3 more". */
+export function idsText(ids: readonly string[], lang: Lang | undefined): string {
+	const shown = ids.slice(0, 3);
+	const rest = ids.length - shown.length;
+	if (lang === 'zh-Hans') return shown.join('、') + (rest > 0 ? ` 等 ${ids.length} 项` : '');
+	return shown.join(', ') + (rest > 0 ? ` and ${rest} more` : '');
+}
+
+/** Removes the indentation (and blank lines) the builders write their SQL with, so snapshots and the page's query view read cleanly. */
+export function sql(strings: TemplateStringsArray, ...values: (string | number)[]): string {
+	const text = strings.reduce((out, s, i) => out + s + (i < values.length ? String(values[i]) : ''), '');
+	const lines = text.split('\n').filter((line) => line.trim() !== '');
+	const indent = Math.min(...lines.filter((l) => l.trim() !== '').map((l) => /^\t*/.exec(l)![0].length));
+	return lines.map((line) => line.slice(indent).replace(/^\t+/, (tabs) => '  '.repeat(tabs.length)).trimEnd()).join('\n');
+}

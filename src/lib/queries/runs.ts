@@ -1,0 +1,44 @@
+// Result rows (`runs`) of one review, one drive, or a list of runs: every column, as the chart functions take them.
+import { runs } from '../schema.ts';
+import { Params, captionFor, idsText, sql, type BuiltQuery, type Lang } from './query.ts';
+
+export interface RunsFilter {
+	reviewId?: string;
+	deviceId?: string;
+	runIds?: readonly string[];
+	direction?: string;
+	lang?: Lang;
+}
+
+const COLUMNS = runs.columns.map((c) => c.name).join(', ');
+
+export function buildRunsSql(filter: RunsFilter): BuiltQuery {
+	const p = new Params();
+	const where: string[] = [];
+	if (filter.reviewId !== undefined) where.push(`review_id = ${p.add(filter.reviewId)}`);
+	if (filter.deviceId !== undefined) where.push(`device_id = ${p.add(filter.deviceId)}`);
+	if (filter.runIds !== undefined) where.push(`run_id IN (${p.list(filter.runIds)})`);
+	if (filter.direction !== undefined) where.push(`direction = ${p.add(filter.direction)}`);
+	const text = sql`
+		SELECT ${COLUMNS}
+		FROM runs
+		WHERE ${where.length ? where.join(' AND ') : 'TRUE'}
+		ORDER BY review_id, device_id, run_id, direction
+	`;
+	const what = [
+		filter.reviewId !== undefined ? { en: `review ${filter.reviewId}`, 'zh-Hans': `评测 ${filter.reviewId}` } : null,
+		filter.deviceId !== undefined ? { en: `drive ${filter.deviceId}`, 'zh-Hans': `硬盘 ${filter.deviceId}` } : null,
+		filter.runIds !== undefined
+			? { en: `runs ${idsText(filter.runIds, 'en')}`, 'zh-Hans': `运行 ${idsText(filter.runIds, 'zh-Hans')}` }
+			: null,
+	].filter((x) => x !== null);
+	return {
+		sql: text,
+		params: p.values,
+		caption: captionFor(filter.lang, {
+			en: `Every result row (run × direction) of ${what.map((w) => w.en).join(', ') || 'the dataset'}`,
+			'zh-Hans': `${what.map((w) => w['zh-Hans']).join('，') || '数据集'}的全部结果行（运行 × 方向）`,
+		}),
+		tables: ['runs'],
+	};
+}

@@ -1,0 +1,211 @@
+// Which charts a review or drive page shows: per workload group, the charts its results can fill (a load sweep
+// gets latency-vs-IOPS and QD scaling, reported percentiles a ladder, histogram bins a histogram and exceedance,
+// logs a time series, single figures bars), plus the four corners overview and the published comparisons.
+// Every chart's input is then fetched with its own queries, the same ones the browser re-runs.
+import type { ComparisonRow, FigureRow, HistogramRow, PercentileRow, RunRow } from '../schema.ts';
+import { DIRECTIONS } from '../schema.ts';
+import { fourCornersData } from '../charts/four-corners.ts';
+import { mixBarsData } from '../charts/mix-bars.ts';
+import { latencyOf, outstandingOf, rateOf } from '../charts/run-values.ts';
+import type { ChartOptions } from '../charts/options.ts';
+import type { SeriesListRow } from '../queries/timeseries.ts';
+import type { Lang } from '../../i18n/strings.ts';
+import {
+	DEFAULT_VIEW,
+	assembleInput,
+	chartOptions,
+	runChartQueries,
+	timeseriesMetricOf,
+	type ChartKind,
+	type ChartSpec,
+	type FixedOptions,
+	type ChartQueries,
+} from './chart-kinds.ts';
+import { siteQuery } from './db.ts';
+import type { WorkloadGroup } from './groups.ts';
+
+export interface PlannedGroup {
+	group: WorkloadGroup;
+	charts: ChartSpec[];
+	/** Published figures transcribed for this workload. */
+	figures: FigureRow[];
+}
+
+export interface ChartPlan {
+	overview: ChartSpec[];
+	groups: PlannedGroup[];
+	comparisons: ChartSpec[];
+	/** Every device drawn in some chart, for the "drives shown" control. */
+	devices: string[];
+	kinds: ChartKind[];
+	/** Directions the page's ladders can switch between. */
+	directions: string[];
+	hasTimeseries: boolean;
+	labels: Record<string, string>;
+}
+
+export interface PlanSource {
+	runs: RunRow[];
+	groups: WorkloadGroup[];
+	figures: FigureRow[];
+	comparisons: ComparisonRow[];
+	percentiles: PercentileRow[];
+	histograms: HistogramRow[];
+	series: SeriesListRow[];
+}
+
+export interface PlanContext {
+	lang: Lang;
+	labels: Record<string, string>;
+	/** Prefix of chart ids (unique per page). */
+	idPrefix: string;
+	/** Review or drive the comparisons belong to (their re-query filter). */
+	comparisonFilter: { reviewId?: string; deviceId?: string };
+}
+
+const directionOrder = (d: string) => {
+	const i = DIRECTIONS.indexOf(d as (typeof DIRECTIONS)[number]);
+	return i < 0 ? DIRECTIONS.length : i;
+};
+const byDirection = (a: string, b: string) => directionOrder(a) - directionOrder(b);
+const distinct = <T>(values: readonly T[]) => [...new Set(values)];
+
+function loadKey(r: RunRow): string {
+	return r.rate_limit_iops !== null ? `rate:${r.rate_limit_iops}` : `qd:${outstandingOf(r) ?? '?'}`;
+}
+
+/** A sweep: some device and direction has at least two loads with both a rate and a latency. */
+function isSweep(runs: readonly RunRow[]): boolean {
+	const loads = new Map<string, Set<string>>();
+	for (const r of runs) {
+		if (rateOf(r, 'iops') === null || latencyOf(r, 'mean', 'us') === null) continue;
+		const k = `${r.device_id}\u0000${r.direction}\u0000${r.value_origin}`;
+		loads.set(k, (loads.get(k) ?? new Set()).add(loadKey(r)));
+	}
+	return [...loads.values()].some((s) => s.size >= 2);
+}
+
+const probeOptions = (lang: Lang): ChartOptions => ({ lang, stat: 'mean', rateUnit: 'iops', latencyUnit: 'us' });
+
+interface Draft {
+	kind: ChartKind;
+	suffix: string;
+	queries: ChartQueries;
+	fixed?: FixedOptions;
+	directions?: string[];
+	relabel?: string;
+}
+
+function groupDrafts(group: WorkloadGroup, src: PlanSource, lang: Lang): Draft[] {
+	const runIds = distinct(group.runs.map((r) => r.run_id));
+	const drafts: Draft[] = [];
+	const relabel = group.runs.some((r) => r.workload === null) ? group.label : undefined;
+	const runsQuery = { runs: { runIds } };
+	const rated = group.runs.filter((r) => rateOf(r, 'iops') !== null || r.tps !== null);
+	const sweep = isSweep(group.runs);
+	if (sweep) {
+		drafts.push({ kind: 'lvi', suffix: 'lvi', queries: runsQuery });
+		if (distinct(rated.map(outstandingOf).filter((v) => v !== null)).length >= 2) drafts.push({ kind: 'qd', suffix: 'qd', queries: runsQuery });
+	} else if (rated.length > 0) {
+		const probeRows = group.runs.map((r) => (relabel && r.workload === null ? { ...r, workload: relabel } : r));
+		const mixed = mixBarsData(probeRows, probeOptions(lang)).bars.length > 0;
+		// One workload per group, so the bar chart has one panel: drawn under 560 px it takes the whole width.
+		drafts.push({ kind: mixed ? 'mix' : 'app', suffix: mixed ? 'mix' : 'app', queries: runsQuery, relabel, fixed: mixed ? undefined : { width: 540 } });
+	}
+	const ids = new Set(runIds);
+	// A ladder needs at least two rungs on one run: a published figure of one percentile is a point, not a ladder.
+	const rungs = new Map<string, Set<string>>();
+	for (const p of src.percentiles) if (ids.has(p.run_id)) rungs.set(p.run_id, (rungs.get(p.run_id) ?? new Set()).add(`${p.stat}:${p.percentile}`));
+	for (const r of group.runs) if ((r.clat_mean_ns ?? r.lat_mean_ns) !== null) rungs.get(r.run_id)?.add('mean');
+	const ladderRuns = [...rungs].filter(([, set]) => set.size >= 2).map(([id]) => id);
+	const pctDirections = distinct(src.percentiles.filter((p) => ladderRuns.includes(p.run_id)).map((p) => p.direction)).sort(byDirection);
+	if (pctDirections.length > 0) {
+		const direction = pctDirections[0]!;
+		drafts.push({
+			kind: 'ladder',
+			suffix: 'ladder',
+			queries: { runs: { runIds: ladderRuns, direction }, percentiles: { runIds: ladderRuns, direction } },
+			directions: pctDirections,
+		});
+	}
+	const histRuns = distinct(src.histograms.filter((h) => ids.has(h.run_id)).map((h) => h.run_id));
+	if (histRuns.length > 0) {
+		const queries = { runs: { runIds: histRuns }, histograms: { runIds: histRuns } };
+		drafts.push({ kind: 'hist', suffix: 'hist', queries }, { kind: 'exc', suffix: 'exc', queries });
+	}
+	const series = src.series.filter((s) => s.run_id !== null && ids.has(s.run_id));
+	for (const metric of distinct(series.map((s) => timeseriesMetricOf(s.metric)))) {
+		const files = series.filter((s) => timeseriesMetricOf(s.metric) === metric);
+		const logMetrics = distinct(files.map((s) => s.metric));
+		drafts.push({
+			kind: 'ts',
+			suffix: `ts-${metric}`,
+			fixed: { metric },
+			queries: {
+				runs: { runIds: distinct(files.map((s) => s.run_id!)) },
+				timeseries: {
+					seriesIds: distinct(files.map((s) => s.series_id)),
+					// clat is what fio's per-I/O logs hold most often; one latency metric per chart.
+					metric: logMetrics.includes('clat') ? 'clat' : logMetrics[0],
+					buckets: DEFAULT_VIEW.buckets,
+				},
+			},
+		});
+	}
+	return drafts;
+}
+
+async function materialize(draft: Draft, id: string): Promise<ChartSpec> {
+	const spec: ChartSpec = {
+		id,
+		kind: draft.kind,
+		input: null,
+		fixed: draft.fixed ?? {},
+		queries: draft.queries,
+		...(draft.directions ? { directions: draft.directions } : {}),
+		...(draft.relabel ? { relabel: draft.relabel } : {}),
+	};
+	spec.input = assembleInput(spec, await runChartQueries(draft.queries, siteQuery));
+	return spec;
+}
+
+export async function planCharts(src: PlanSource, ctx: PlanContext): Promise<ChartPlan> {
+	const overview: ChartSpec[] = [];
+	const runIds = distinct(src.runs.map((r) => r.run_id));
+	if (fourCornersData(src.runs, probeOptions(ctx.lang)).bars.length > 0) {
+		overview.push(await materialize({ kind: 'fc', suffix: 'fc', queries: { runs: { runIds } } }, `${ctx.idPrefix}-four-corners`));
+	}
+	const groups: PlannedGroup[] = [];
+	for (const group of src.groups) {
+		const charts: ChartSpec[] = [];
+		for (const d of groupDrafts(group, src, ctx.lang)) charts.push(await materialize(d, `${ctx.idPrefix}-${group.id}-${d.suffix}`));
+		groups.push({ group, charts, figures: src.figures.filter((f) => f.workload === group.label) });
+	}
+	const comparisons: ChartSpec[] = [];
+	for (const kind of ['delta', 'ratio'] as const) {
+		if (!src.comparisons.some((c) => c.kind === kind)) continue;
+		comparisons.push(
+			await materialize(
+				{ kind: 'cmp', suffix: `cmp-${kind}`, queries: { comparisons: ctx.comparisonFilter }, fixed: { comparisonKind: kind } },
+				`${ctx.idPrefix}-comparisons-${kind}`,
+			),
+		);
+	}
+	const all = [...overview, ...groups.flatMap((g) => g.charts), ...comparisons];
+	const devices = distinct([
+		...src.runs.filter((r) => all.some((c) => c.kind !== 'cmp')).map((r) => r.device_id),
+		...(comparisons.length ? src.comparisons.map((c) => c.device_id) : []),
+	]).sort();
+	return {
+		overview,
+		groups,
+		comparisons,
+		devices,
+		kinds: distinct(all.map((c) => c.kind)),
+		directions: distinct(all.flatMap((c) => c.directions ?? [])).sort(byDirection),
+		hasTimeseries: all.some((c) => c.kind === 'ts'),
+		labels: ctx.labels,
+	};
+}
+
+export { chartOptions, DEFAULT_VIEW };

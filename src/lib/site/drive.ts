@@ -1,0 +1,157 @@
+// Everything the drive page shows: the device's specs, claimed figures beside the best results in the dataset,
+// and its results in every review, read at build time through the SQL builders.
+import type { ComparisonRow, DeviceRow, FigureRow, HistogramRow, PercentileRow, ReviewRow, RunRow } from '../schema.ts';
+import { HEADLINES, buildCatalogSql, type CatalogRow, type HeadlineKey } from '../queries/catalog.ts';
+import { buildDevicesSql, buildReviewsSql } from '../queries/metadata.ts';
+import { buildComparisonsSql, buildFiguresSql } from '../queries/published.ts';
+import { buildHistogramsSql } from '../queries/histograms.ts';
+import { buildPercentilesSql } from '../queries/percentiles.ts';
+import { buildRunsSql } from '../queries/runs.ts';
+import { buildSeriesListSql, type SeriesListRow } from '../queries/timeseries.ts';
+import { normalizePublished } from '../units.ts';
+import { siteQuery } from './db.ts';
+import { groupByWorkload } from './groups.ts';
+import type { PlanSource } from './chart-plan.ts';
+import { parseJsonColumn } from './review.ts';
+
+export interface ClaimedFigure {
+	item: string;
+	value: number | string | null;
+	unit: string | null;
+	written: string | null;
+	quote: string | null;
+	note: string | null;
+	/** The headline figure this claim can be compared with, and the claim in that figure's base unit. */
+	headline: HeadlineKey | null;
+	claimedBase: number | null;
+}
+
+export interface BestFigure {
+	value: number;
+	review_id: string;
+	devices: number | null;
+}
+
+export interface DriveReview {
+	review: ReviewRow;
+	source: PlanSource;
+}
+
+export interface DriveData {
+	device: DeviceRow;
+	devices: DeviceRow[];
+	claimed: ClaimedFigure[];
+	best: Partial<Record<HeadlineKey, BestFigure>>;
+	reviews: DriveReview[];
+	/** Reviews that compare other drives with this one without results of its own. */
+	comparedIn: ReviewRow[];
+	comparisons: ComparisonRow[];
+	/** Other facts from the device YAML. */
+	extra: unknown;
+}
+
+export async function deviceIds(): Promise<string[]> {
+	return (await siteQuery<DeviceRow>(buildDevicesSql())).map((d) => d.device_id);
+}
+
+/** Which headline figure a spec-sheet claim speaks about, from its wording and unit ("random read", IOPS). */
+export function headlineOfClaim(item: string, unit: string | null): HeadlineKey | null {
+	const text = item.toLowerCase();
+	const read = /\bread\b|读/.test(text);
+	const write = /\bwrite\b|写/.test(text);
+	if (read === write) return null;
+	const perSecond = unit !== null && /iops/i.test(unit);
+	const rate = unit !== null && /B\/s$|Bps$/i.test(unit);
+	if (/random|随机/.test(text) && perSecond) return read ? 'rand_read_4k_iops' : 'rand_write_4k_iops';
+	if (/sequential|顺序/.test(text) && rate) return read ? 'seq_read_bw_bytes_per_s' : 'seq_write_bw_bytes_per_s';
+	return null;
+}
+
+function claimedFigures(device: DeviceRow): ClaimedFigure[] {
+	const parsed = parseJsonColumn(device.claimed_json);
+	if (!Array.isArray(parsed)) return [];
+	return parsed
+		.filter((c): c is Record<string, unknown> => typeof c === 'object' && c !== null && typeof c.item === 'string')
+		.map((c) => {
+			const value = typeof c.value === 'number' || typeof c.value === 'string' ? c.value : null;
+			const unit = typeof c.unit === 'string' ? c.unit : null;
+			const headline = headlineOfClaim(c.item as string, unit);
+			const normalized = value !== null && unit !== null ? normalizePublished(String(value), unit) : undefined;
+			return {
+				item: c.item as string,
+				value,
+				unit,
+				written: typeof c.written === 'string' ? c.written : null,
+				quote: typeof c.quote === 'string' ? c.quote : null,
+				note: typeof c.note === 'string' ? c.note : null,
+				headline,
+				claimedBase: headline && normalized ? normalized.value : null,
+			};
+		});
+}
+
+function bestFigures(rows: readonly CatalogRow[]): Partial<Record<HeadlineKey, BestFigure>> {
+	const best: Partial<Record<HeadlineKey, BestFigure>> = {};
+	for (const h of HEADLINES) {
+		for (const r of rows) {
+			const v = r[h.key];
+			if (v === null || r.review_id === null) continue;
+			const current = best[h.key];
+			if (!current || (h.best === 'max' ? v > current.value : v < current.value)) {
+				best[h.key] = { value: v, review_id: r.review_id, devices: r[`${h.key}_devices`] };
+			}
+		}
+	}
+	return best;
+}
+
+export async function loadDrive(deviceId: string): Promise<DriveData> {
+	const devices = await siteQuery<DeviceRow>(buildDevicesSql());
+	const device = devices.find((d) => d.device_id === deviceId);
+	if (!device) throw new Error(`no device ${deviceId}`);
+	const [catalog, allRuns, figures, comparisons, series, reviews] = await Promise.all([
+		siteQuery<CatalogRow>(buildCatalogSql({ singleDrive: true })),
+		siteQuery<RunRow>(buildRunsSql({ deviceId })),
+		siteQuery<FigureRow>(buildFiguresSql({ deviceId })),
+		siteQuery<ComparisonRow>(buildComparisonsSql({ deviceId })),
+		siteQuery<SeriesListRow>(buildSeriesListSql({ deviceId })),
+		siteQuery<ReviewRow>(buildReviewsSql()),
+	]);
+	const runIds = [...new Set(allRuns.map((r) => r.run_id))];
+	const [percentiles, histograms] = await Promise.all([
+		siteQuery<PercentileRow>(buildPercentilesSql({ runIds })),
+		siteQuery<HistogramRow>(buildHistogramsSql({ runIds })),
+	]);
+	const mine = catalog.filter((r) => r.device_id === deviceId);
+	const withResults = new Set([...allRuns.map((r) => r.review_id), ...figures.map((f) => f.review_id)]);
+	const driveReviews: DriveReview[] = reviews
+		.filter((r) => withResults.has(r.review_id))
+		.sort((a, b) => (b.year ?? 0) - (a.year ?? 0) || a.review_id.localeCompare(b.review_id))
+		.map((review) => {
+			const runs = allRuns.filter((r) => r.review_id === review.review_id);
+			const ids = new Set(runs.map((r) => r.run_id));
+			return {
+				review,
+				source: {
+					runs,
+					groups: groupByWorkload(runs, review.review_id),
+					figures: figures.filter((f) => f.review_id === review.review_id),
+					comparisons: [],
+					percentiles: percentiles.filter((p) => ids.has(p.run_id)),
+					histograms: histograms.filter((h) => ids.has(h.run_id)),
+					series: series.filter((s) => s.review_id === review.review_id),
+				},
+			};
+		});
+	const comparedIn = reviews.filter((r) => !withResults.has(r.review_id) && comparisons.some((c) => c.review_id === r.review_id));
+	return {
+		device,
+		devices,
+		claimed: claimedFigures(device),
+		best: bestFigures(mine),
+		reviews: driveReviews,
+		comparedIn,
+		comparisons,
+		extra: parseJsonColumn(device.extra_json),
+	};
+}

@@ -1,0 +1,45 @@
+// Numbers as the pages print them. Unit factors come from src/lib/units.ts; number style from the chart library,
+// so tables and charts agree.
+import { formatNumber } from '../charts/format.ts';
+import { GB, KIB, MB, MIB, NS_PER_US, TB } from '../units.ts';
+import type { Lang } from '../../i18n/strings.ts';
+
+const locale = (lang: Lang) => (lang === 'en' ? 'en-US' : 'zh-Hans-CN');
+
+export function formatInteger(n: number, lang: Lang): string {
+	return new Intl.NumberFormat(locale(lang), { maximumFractionDigits: 0 }).format(n);
+}
+
+/** Whole numbers from 100 up, three significant digits below (the charts' style). */
+export function formatValue(n: number, lang: Lang): string {
+	return formatNumber(n, lang);
+}
+
+/** Drive capacity the way vendors print it (decimal): "480 GB", "7.68 TB". */
+export function capacityText(bytes: number, lang: Lang): string {
+	if (bytes >= TB) return `${formatNumber(bytes / TB, lang)} TB`;
+	return `${formatNumber(bytes / GB, lang)} GB`;
+}
+
+/** File sizes (binary): "812 B", "12.4 KiB", "3.1 MiB". */
+export function fileSizeText(bytes: number, lang: Lang): string {
+	if (bytes >= MIB) return `${formatNumber(bytes / MIB, lang)} MiB`;
+	if (bytes >= KIB) return `${formatNumber(bytes / KIB, lang)} KiB`;
+	return `${formatInteger(bytes, lang)} B`;
+}
+
+/** Bandwidth in decimal MB/s, the unit reviews print. */
+export function mbPerSecond(bytesPerSecond: number): number {
+	return bytesPerSecond / MB;
+}
+
+export function microseconds(ns: number): number {
+	return ns / NS_PER_US;
+}
+
+/** A headline figure in its display unit: IOPS as is, bandwidth in MB/s, latency in µs. */
+export function headlineDisplay(unit: 'IOPS' | 'bytes/s' | 'ns', value: number): { value: number; unit: string } {
+	if (unit === 'bytes/s') return { value: mbPerSecond(value), unit: 'MB/s' };
+	if (unit === 'ns') return { value: microseconds(value), unit: 'µs' };
+	return { value, unit: 'IOPS' };
+}

@@ -1,0 +1,36 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './helpers/fixtures.ts';
+
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
+
+describe('package policy', () => {
+	it('pins every dependency to an exact version', () => {
+		for (const [name, spec] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies })) {
+			expect(spec, name).toMatch(/^\d+\.\d+\.\d+(-[\w.]+)?$/);
+		}
+	});
+
+	it('runs on the pinned Node 24 from node_modules', () => {
+		const version = execFileSync(join(ROOT, 'node_modules/.bin/node'), ['--version'], { encoding: 'utf8' }).trim();
+		expect(version).toBe(`v${pkg.devDependencies.node}`);
+	});
+
+	it('ships DuckDB on both sides at the same core version', () => {
+		const wasm = lock.packages['node_modules/@duckdb/duckdb-wasm'].version;
+		const node = pkg.devDependencies['@duckdb/node-api'];
+		// duckdb-wasm 1.32.0 embeds DuckDB v1.4.3 (STACK_PROTO.md); node-api versions are <core>-r.<n>.
+		const WASM_CORE: Record<string, string> = { '1.32.0': '1.4.3' };
+		expect(node.split('-')[0]).toBe(WASM_CORE[wasm]);
+	});
+
+	it('has integrity hashes for every locked package', () => {
+		for (const [path, entry] of Object.entries<{ link?: boolean; integrity?: string }>(lock.packages)) {
+			if (path === '' || entry.link) continue;
+			expect(entry.integrity, path).toMatch(/^sha(256|512)-/);
+		}
+	});
+});
