@@ -1,9 +1,29 @@
 // Static site: every page pre-rendered, charts inlined as SVG; DuckDB-wasm is loaded lazily from the site's own origin.
+import { cpSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import tailwindcss from '@tailwindcss/vite';
 
+/**
+ * Pages read the dataset from SITE_DATA_DIR when it is set (public/data otherwise); the built site then serves
+ * that same dataset under /data/, so the browser's live queries read the files the pages were built from.
+ */
+const siteData = {
+	name: 'site-data',
+	hooks: {
+		'astro:build:done': ({ dir }) => {
+			if (!process.env.SITE_DATA_DIR) return;
+			const target = fileURLToPath(new URL('data/', dir));
+			rmSync(target, { recursive: true, force: true });
+			cpSync(resolve(process.env.SITE_DATA_DIR), target, { recursive: true });
+		},
+	},
+};
+
 export default defineConfig({
 	output: 'static',
+	integrations: [siteData],
 	trailingSlash: 'always',
 	build: { format: 'directory' },
 	server: { host: '127.0.0.1', port: 4321 },

@@ -106,7 +106,7 @@ function familySummary(records: PointRecord[]): string[] {
 	const families = new Map<string, string[]>();
 	for (const r of records) {
 		if (r.kind !== 'sweep' || r.iops === null) continue;
-		const m = /^(.*)-qd(\d+)$/.exec(r.workload);
+		const m = /^(.*)-qd(\d+)$/.exec(r.name);
 		if (!m) continue;
 		const list = families.get(m[1]!) ?? [];
 		list.push(`QD${m[2]} ${Math.round(r.iops).toLocaleString('en-US')}`);
@@ -261,7 +261,8 @@ async function capture(argv: string[]): Promise<number> {
 			},
 			device: {
 				device_id: deviceId,
-				disk,
+				// A drive's serial number is not published; the verdict's reason quotes it when it marks a virtual disk.
+				disk: disk && { ...disk, serial: null },
 				all_disks: backing.disks.map((d) => d.name),
 				virtual: verdict.virtual,
 				reason: verdict.reason,

@@ -8,7 +8,10 @@ export type Rw = 'read' | 'write' | 'randread' | 'randwrite' | 'randrw';
 export interface JobPoint {
 	/** File stem of the job file and of the output: jobs/<name>.fio, <name>.json. */
 	name: string;
-	/** Label for runs.yaml (several rate steps share one label; rate_limit_iops tells them apart). */
+	/**
+	 * Label for runs.yaml. The site groups runs by it and draws QD scaling and latency-vs-IOPS within a
+	 * group, so the QD is not part of it ("4k-random-read" for QD 1…256); rate steps share one label.
+	 */
 	workload: string;
 	kind: PointKind;
 	rw: Rw;
@@ -57,8 +60,14 @@ export function fioTime(ms: number): string {
 	return ms % MS_PER_S === 0 ? `${ms / MS_PER_S}s` : `${ms}ms`;
 }
 
-export function workloadLabel(rw: Rw, bsBytes: number, qd: number): string {
-	return `${fioBs(bsBytes)}-${RW_WORDS[rw]}-qd${qd}`;
+/** "4k-random-read": the workload label shared by every QD of a sweep. */
+export function workloadFamily(rw: Rw, bsBytes: number): string {
+	return `${fioBs(bsBytes)}-${RW_WORDS[rw]}`;
+}
+
+/** "4k-random-read-qd32": the name of one point (job, job file and output file). */
+export function pointName(rw: Rw, bsBytes: number, qd: number): string {
+	return `${workloadFamily(rw, bsBytes)}-qd${qd}`;
 }
 
 /** The QD whose measured 4K random read IOPS the rate steps are fractions of: 32, or the deepest QD swept. */
@@ -67,10 +76,9 @@ export function rateReferenceQd(qdList: readonly number[]): number {
 }
 
 function point(rw: Rw, bsBytes: number, qd: number, profile: Profile, extra: Partial<JobPoint> = {}): JobPoint {
-	const label = workloadLabel(rw, bsBytes, qd);
 	return {
-		name: label,
-		workload: label,
+		name: pointName(rw, bsBytes, qd),
+		workload: workloadFamily(rw, bsBytes),
 		kind: 'sweep',
 		rw,
 		bsBytes,
@@ -104,12 +112,12 @@ export function planSweep(profile: Profile, precondition: boolean): JobPoint[] {
 	for (const rw of ['randread', 'randwrite'] as const) for (const qd of profile.qd) points.push(point(rw, 4 * KIB, qd, profile));
 	for (const bs of [4 * KIB, 8 * KIB]) for (const qd of profile.qd) points.push(point('randrw', bs, qd, profile));
 	const refQd = rateReferenceQd(profile.qd);
-	const rateLabel = `${workloadLabel('randread', 4 * KIB, refQd)}-rate-stepped`;
+	const rateLabel = `${pointName('randread', 4 * KIB, refQd)}-rate-stepped`;
 	for (const pct of [...profile.ratePercents].sort((a, b) => a - b)) {
-		const name = `${workloadLabel('randread', 4 * KIB, refQd)}-rate-${String(pct).padStart(3, '0')}pct`;
+		const name = `${pointName('randread', 4 * KIB, refQd)}-rate-${String(pct).padStart(3, '0')}pct`;
 		points.push(point('randread', 4 * KIB, refQd, profile, { name, workload: rateLabel, kind: 'rate', ratePercent: pct }));
 	}
-	const tsLabel = `${workloadLabel('randread', 4 * KIB, TIMESERIES_QD)}-timeseries`;
+	const tsLabel = `${pointName('randread', 4 * KIB, TIMESERIES_QD)}-timeseries`;
 	points.push(
 		point('randread', 4 * KIB, TIMESERIES_QD, profile, {
 			name: tsLabel,
@@ -124,7 +132,7 @@ export function planSweep(profile: Profile, precondition: boolean): JobPoint[] {
 
 /** The sweep point whose IOPS the rate steps refer to. */
 export function rateReferenceName(profile: Profile): string {
-	return workloadLabel('randread', 4 * KIB, rateReferenceQd(profile.qd));
+	return pointName('randread', 4 * KIB, rateReferenceQd(profile.qd));
 }
 
 export function withRate(p: JobPoint, referenceIops: number): JobPoint {

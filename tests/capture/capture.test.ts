@@ -101,6 +101,15 @@ describe.skipIf(FIO_VERSION === null)('capture kit end to end (needs fio on PATH
 		}
 	});
 
+	it('labels each sweep with one workload across its queue depths', () => {
+		const byPath = new Map(sidecar.files.map((f) => [f.path, f.workload]));
+		expect(byPath.get('4k-random-read-qd1.json')).toBe('4k-random-read');
+		expect(byPath.get('4k-random-read-qd16.json')).toBe('4k-random-read');
+		expect(byPath.get('8k-random-70-30-qd4.json')).toBe('8k-random-70-30');
+		expect(byPath.get('128k-sequential-write-qd32.json')).toBe('128k-sequential-write');
+		expect(byPath.get('4k-random-read-qd32-timeseries.json')).toBe('4k-random-read-qd32-timeseries');
+	});
+
 	it('labels the rate steps with increasing rate limits', () => {
 		const steps = sidecar.files.filter((f) => f.rate_limit_iops !== undefined);
 		expect(steps.map((f) => f.path)).toEqual([

@@ -80,6 +80,13 @@ describe('planSweep', () => {
 			'4k-random-read-qd16-rate-100pct',
 			'4k-random-read-qd32-timeseries',
 		]);
+		// Every QD of a sweep shares its workload label (the site draws QD scaling within a label).
+		expect(points.filter((p) => p.workload === '4k-random-read').map((p) => p.iodepth)).toEqual([1, 4, 16]);
+		expect(points.filter((p) => p.workload === '8k-random-70-30').map((p) => p.name)).toEqual([
+			'8k-random-70-30-qd1',
+			'8k-random-70-30-qd4',
+			'8k-random-70-30-qd16',
+		]);
 		// Rate steps share one workload label; their rate is unknown until the reference is measured.
 		const rates = points.filter((p) => p.kind === 'rate');
 		expect(new Set(rates.map((p) => p.workload))).toEqual(new Set(['4k-random-read-qd16-rate-stepped']));

@@ -337,7 +337,11 @@ describe('metadata builders', () => {
 			condition: 'c',
 			job_file: 'jobs/4k-random-read-qd16-rate-050pct.fio',
 		});
-		expect(sidecar.files[2]).toMatchObject({ format: 'fio-log', run_of: '4k-random-read-qd32-timeseries.json', log_avg_msec: 100 });
+		expect(sidecar.files[2]).toMatchObject({
+			format: 'fio-log',
+			run_of: '4k-random-read-qd32-timeseries.json',
+			log_avg_msec: 100,
+		});
 		expect(sidecar.files[1]!.log_avg_msec).toBeUndefined();
 		expect(() => buildRunsSidecar('Bad Id', [])).toThrow(/runs.yaml does not validate/);
 	});

@@ -10,7 +10,14 @@ import { appRows } from './bar-rows.ts';
 import { captionOf, document, expectSnapshot, legendOf } from './render.ts';
 import { DEVICE_LABELS } from './sweeps.ts';
 
-const base: ChartOptions = { document, lang: 'en', latencyUnit: 'us', rateUnit: 'iops', stat: 'mean', deviceLabels: DEVICE_LABELS };
+const base: ChartOptions = {
+	document,
+	lang: 'en',
+	latencyUnit: 'us',
+	rateUnit: 'iops',
+	stat: 'mean',
+	deviceLabels: DEVICE_LABELS,
+};
 
 describe('appProfileBars', () => {
 	it('draws one panel per workload, each on its own scale', async () => {
@@ -31,7 +38,8 @@ describe('appProfileBars', () => {
 
 	it('uses TPS when the run reports it, else the sum of the directions', () => {
 		const data = appProfileData(appRows, base);
-		const bar = (workload: string, device: string) => data.bars.find((b) => b.workload === workload && b.device_id === device)!;
+		const bar = (workload: string, device: string) =>
+			data.bars.find((b) => b.workload === workload && b.device_id === device)!;
 		expect(bar('Sysbench OLTP', 'kioxia-cm7-r-3t84')).toMatchObject({ metric: 'tps', value: 11_850, unit: 'TPS' });
 		// fio's database mix: 301,000 read + 99,000 write IOPS.
 		expect(bar('Database', 'kioxia-cm7-r-3t84')).toMatchObject({ metric: 'rate', value: 400_000, unit: 'IOPS' });

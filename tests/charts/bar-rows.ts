@@ -47,7 +47,14 @@ function randWrite(device: string, qd: number, iops: number): RunRow {
 }
 
 const published = (fields: Partial<RunRow> & Pick<RunRow, 'device_id' | 'run_id'>): RunRow =>
-	run({ review_id: 'review-b', source_file: 'published/results.csv', source_format: 'published-csv', scope: 'figure', value_origin: 'published', ...fields });
+	run({
+		review_id: 'review-b',
+		source_file: 'published/results.csv',
+		source_format: 'published-csv',
+		scope: 'figure',
+		value_origin: 'published',
+		...fields,
+	});
 
 export const cornerRows: RunRow[] = [
 	...kioxiaSweep,
@@ -65,14 +72,49 @@ export const cornerRows: RunRow[] = [
 	randWrite('samsung-pm9a3-3t84', 32, 180_000),
 	randWrite('micron-7450-1t92', 32, 172_000),
 	// A published figure for a drive that was also measured: the measured one wins.
-	published({ device_id: 'samsung-pm9a3-3t84', run_id: 'review-b:published/results.csv#pm9a3-seqread', access: 'sequential', block_size_bytes: SEQ, bw_bytes_per_s: 6_950 * MB }),
+	published({
+		device_id: 'samsung-pm9a3-3t84',
+		run_id: 'review-b:published/results.csv#pm9a3-seqread',
+		access: 'sequential',
+		block_size_bytes: SEQ,
+		bw_bytes_per_s: 6_950 * MB,
+	}),
 	// The Intel drive is known only from the review.
-	published({ device_id: 'intel-ssd-710-200g', run_id: 'review-b:published/results.csv#710-seqread', access: 'sequential', block_size_bytes: SEQ, bw_bytes_per_s: 270 * MB }),
-	published({ device_id: 'intel-ssd-710-200g', run_id: 'review-b:published/results.csv#710-seqwrite', direction: 'write', access: 'sequential', block_size_bytes: SEQ, bw_bytes_per_s: 210 * MB }),
-	published({ device_id: 'intel-ssd-710-200g', run_id: 'review-b:published/results.csv#710-randwrite', direction: 'write', access: 'random', block_size_bytes: 4 * KIB, iodepth: 32, numjobs: 1, iops: 2_700 }),
+	published({
+		device_id: 'intel-ssd-710-200g',
+		run_id: 'review-b:published/results.csv#710-seqread',
+		access: 'sequential',
+		block_size_bytes: SEQ,
+		bw_bytes_per_s: 270 * MB,
+	}),
+	published({
+		device_id: 'intel-ssd-710-200g',
+		run_id: 'review-b:published/results.csv#710-seqwrite',
+		direction: 'write',
+		access: 'sequential',
+		block_size_bytes: SEQ,
+		bw_bytes_per_s: 210 * MB,
+	}),
+	published({
+		device_id: 'intel-ssd-710-200g',
+		run_id: 'review-b:published/results.csv#710-randwrite',
+		direction: 'write',
+		access: 'random',
+		block_size_bytes: 4 * KIB,
+		iodepth: 32,
+		numjobs: 1,
+		iops: 2_700,
+	}),
 ];
 
-function mix(device: string, readPct: number, qd: number, readIops: number, writeIops: number, extra: Partial<RunRow> = {}): RunRow[] {
+function mix(
+	device: string,
+	readPct: number,
+	qd: number,
+	readIops: number,
+	writeIops: number,
+	extra: Partial<RunRow> = {},
+): RunRow[] {
 	const runId = `review-a:${device}/randrw.json#randrw${readPct}-qd${qd}`;
 	return (['read', 'write'] as const).map((direction) =>
 		run({
@@ -134,7 +176,12 @@ export const mixRows: RunRow[] = [
 	kioxiaSweep[3]!,
 ];
 
-function app(device: string, workload: string, fields: Partial<RunRow>, directions: ('read' | 'write' | 'mixed')[] = ['mixed']): RunRow[] {
+function app(
+	device: string,
+	workload: string,
+	fields: Partial<RunRow>,
+	directions: ('read' | 'write' | 'mixed')[] = ['mixed'],
+): RunRow[] {
 	const slug = workload.toLowerCase().replace(/\W+/g, '-');
 	return directions.map((direction) =>
 		run({
@@ -163,13 +210,36 @@ export const appRows: RunRow[] = [
 	...app('kioxia-cm7-r-3t84', 'Web server', { iops: 905_000 }, ['read']),
 	...app('samsung-pm9a3-3t84', 'Web server', { iops: 640_000 }, ['read']),
 	// fio splits a database mix into read and write rows: the bar is their sum.
-	...app('kioxia-cm7-r-3t84', 'Database', { iops: 301_000, tool: 'fio', tool_version: '3.33', source_format: 'fio-json' }, ['read']),
-	...app('kioxia-cm7-r-3t84', 'Database', { iops: 99_000, tool: 'fio', tool_version: '3.33', source_format: 'fio-json' }, ['write']),
-	...app('samsung-pm9a3-3t84', 'Database', { iops: 190_000, tool: 'fio', tool_version: '3.33', source_format: 'fio-json' }, ['read']),
-	...app('samsung-pm9a3-3t84', 'Database', { iops: 64_000, tool: 'fio', tool_version: '3.33', source_format: 'fio-json' }, ['write']),
-	...app('kioxia-cm7-r-3t84', 'Sysbench OLTP', { tps: 11_850, tool: 'sysbench', tool_version: '1.0.20', source_format: 'published-csv' }),
-	...app('samsung-pm9a3-3t84', 'Sysbench OLTP', { tps: 9_420, tool: 'sysbench', tool_version: '1.0.20', source_format: 'published-csv' }),
-	...app('samsung-pm9a3-3t84', 'Aerospike ACT', { tps: 72_000, tool: 'ACT', tool_version: '6.4', source_format: 'published-csv' }),
+	...app('kioxia-cm7-r-3t84', 'Database', { iops: 301_000, tool: 'fio', tool_version: '3.33', source_format: 'fio-json' }, [
+		'read',
+	]),
+	...app('kioxia-cm7-r-3t84', 'Database', { iops: 99_000, tool: 'fio', tool_version: '3.33', source_format: 'fio-json' }, [
+		'write',
+	]),
+	...app('samsung-pm9a3-3t84', 'Database', { iops: 190_000, tool: 'fio', tool_version: '3.33', source_format: 'fio-json' }, [
+		'read',
+	]),
+	...app('samsung-pm9a3-3t84', 'Database', { iops: 64_000, tool: 'fio', tool_version: '3.33', source_format: 'fio-json' }, [
+		'write',
+	]),
+	...app('kioxia-cm7-r-3t84', 'Sysbench OLTP', {
+		tps: 11_850,
+		tool: 'sysbench',
+		tool_version: '1.0.20',
+		source_format: 'published-csv',
+	}),
+	...app('samsung-pm9a3-3t84', 'Sysbench OLTP', {
+		tps: 9_420,
+		tool: 'sysbench',
+		tool_version: '1.0.20',
+		source_format: 'published-csv',
+	}),
+	...app('samsung-pm9a3-3t84', 'Aerospike ACT', {
+		tps: 72_000,
+		tool: 'ACT',
+		tool_version: '6.4',
+		source_format: 'published-csv',
+	}),
 	// Published file-server figure for the Intel drive.
 	published({
 		device_id: 'intel-ssd-710-200g',

@@ -39,7 +39,9 @@ describe('comparisonBars', () => {
 		const chart = comparisonBars(comparisonRows, { ...base, kind: 'ratio' });
 		await expectSnapshot(chart, 'comparison-ratio');
 		// +108 % → 2.08×; −47.2 % → 0.528×; a 0.96 ratio stays; 2.05× stays.
-		expect(comparisonData(comparisonRows, { ...base, kind: 'ratio' }).bars.map((b) => b.value)).toEqual([2.08, 0.528, 0.96, 2.05]);
+		expect(comparisonData(comparisonRows, { ...base, kind: 'ratio' }).bars.map((b) => b.value)).toEqual([
+			2.08, 0.528, 0.96, 2.05,
+		]);
 		// 0.96 → (0.96 − 1) × 100 = −4 %; 2.05 → +105 %.
 		const delta = comparisonData(comparisonRows, base).bars.map((b) => b.value);
 		expect(delta[0]).toBe(108);
@@ -57,10 +59,21 @@ describe('comparisonBars', () => {
 
 	it('summarizes the largest change either way and tabulates every figure', () => {
 		expect(comparisonBarsSummary(comparisonRows, base)).toBe(
-			'Largest change: Intel SSD 710 200 GB, +108 % versus Intel SSD 320 300 GB (4K random write · iops · QD 32). 1 comparison has no number.',
+			'Largest change: Intel SSD 710 200 GB, +108 % versus Intel SSD 320 300 GB (4K random write · iops · QD 32). ' +
+				'1 comparison has no number.',
 		);
 		const table = comparisonBarsTable(comparisonRows, base);
-		expect(table.columns).toEqual(['Device', 'Workload', 'Queue depth', 'Quantity', 'Basis', 'Change (%)', 'Condition', 'Source file', 'Line']);
+		expect(table.columns).toEqual([
+			'Device',
+			'Workload',
+			'Queue depth',
+			'Quantity',
+			'Basis',
+			'Change (%)',
+			'Condition',
+			'Source file',
+			'Line',
+		]);
 		expect(table.rows[0]).toEqual([
 			'Intel SSD 710 200 GB',
 			'4K random write',

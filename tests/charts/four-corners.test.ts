@@ -5,7 +5,14 @@ import { cornerRows } from './bar-rows.ts';
 import { captionOf, document, expectSnapshot, legendOf } from './render.ts';
 import { DEVICE_LABELS } from './sweeps.ts';
 
-const base: ChartOptions = { document, lang: 'en', latencyUnit: 'us', rateUnit: 'iops', stat: 'mean', deviceLabels: DEVICE_LABELS };
+const base: ChartOptions = {
+	document,
+	lang: 'en',
+	latencyUnit: 'us',
+	rateUnit: 'iops',
+	stat: 'mean',
+	deviceLabels: DEVICE_LABELS,
+};
 
 const value = (options: ChartOptions, corner: string, device: string) =>
 	fourCornersData(cornerRows, options).bars.find((b) => b.corner === corner && b.device_id === device);
@@ -44,7 +51,10 @@ describe('fourCorners', () => {
 		// 14,000 MB/s = 14,000 × 10⁶ B/s = 14,000 × 10⁶ / 2²⁰ MiB/s = 13,351.44 MiB/s.
 		expect(value({ ...base, rateUnit: 'MiB/s' }, 'seq_read', 'kioxia-cm7-r-3t84')!.value).toBeCloseTo(13_351.4404, 4);
 		expect(value({ ...base, rateUnit: 'MB/s' }, 'seq_read', 'kioxia-cm7-r-3t84')!.value).toBe(14_000);
-		expect(value({ ...base, rateUnit: 'MiB/s' }, 'rand_read', 'kioxia-cm7-r-3t84')).toMatchObject({ value: 2_050_000, unit: 'IOPS' });
+		expect(value({ ...base, rateUnit: 'MiB/s' }, 'rand_read', 'kioxia-cm7-r-3t84')).toMatchObject({
+			value: 2_050_000,
+			unit: 'IOPS',
+		});
 	});
 
 	it('draws published bars pale with a dashed outline', () => {
@@ -61,8 +71,10 @@ describe('fourCorners', () => {
 
 	it('summarizes the best device per corner and tabulates every bar', () => {
 		expect(fourCornersSummary(cornerRows, base)).toBe(
-			'128 KiB sequential read: best KIOXIA CM7-R 3.84 TB, 14,000 MB/s. 128 KiB sequential write: best KIOXIA CM7-R 3.84 TB, 6,750 MB/s. ' +
-				'4 KiB random read: best KIOXIA CM7-R 3.84 TB, 2,050,000 IOPS. 4 KiB random write: best KIOXIA CM7-R 3.84 TB, 355,000 IOPS.',
+			'128 KiB sequential read: best KIOXIA CM7-R 3.84 TB, 14,000 MB/s. ' +
+				'128 KiB sequential write: best KIOXIA CM7-R 3.84 TB, 6,750 MB/s. ' +
+				'4 KiB random read: best KIOXIA CM7-R 3.84 TB, 2,050,000 IOPS. ' +
+				'4 KiB random write: best KIOXIA CM7-R 3.84 TB, 355,000 IOPS.',
 		);
 		const table = fourCornersTable(cornerRows, base);
 		expect(table.columns).toEqual(['Test', 'Device', 'Value', 'Unit', 'Load', 'Origin', 'Run', 'Source file']);

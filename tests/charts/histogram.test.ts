@@ -21,7 +21,14 @@ import { captionOf, document, expectSnapshot, legendOf } from './render.ts';
 import { bin } from './rows.ts';
 import { DEVICE_LABELS } from './sweeps.ts';
 
-const base: ChartOptions = { document, lang: 'en', latencyUnit: 'us', rateUnit: 'iops', stat: 'mean', deviceLabels: DEVICE_LABELS };
+const base: ChartOptions = {
+	document,
+	lang: 'en',
+	latencyUnit: 'us',
+	rateUnit: 'iops',
+	stat: 'mean',
+	deviceLabels: DEVICE_LABELS,
+};
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
@@ -30,7 +37,11 @@ describe('latency histogram', () => {
 		const chart = latencyHistogram(histogramInput, base);
 		await expectSnapshot(chart, 'histogram');
 		const titles = [...chart.querySelectorAll('[aria-label="text"] text')].map((t) => t.textContent);
-		expect(titles).toEqual(['Intel SSD 710 200 GB · QD 1', 'KIOXIA CM7-R 3.84 TB · 4 × QD 1', 'Samsung PM9A3 3.84 TB · 4 × QD 1']);
+		expect(titles).toEqual([
+			'Intel SSD 710 200 GB · QD 1',
+			'KIOXIA CM7-R 3.84 TB · 4 × QD 1',
+			'Samsung PM9A3 3.84 TB · 4 × QD 1',
+		]);
 		expect(captionOf(chart)).toContain('Tool: fio 3.33, Iometer 1.1.0');
 		expect(captionOf(chart)).toContain('merged into 8 per doubling of latency');
 	});
@@ -80,8 +91,22 @@ describe('latency histogram', () => {
 
 	it('draws an open last bin as wide as the one before it, and tabulates it open', () => {
 		const open = [
-			bin({ run_id: intelIometer.run_id, stat: 'lat', source: 'iometer-bins', bin_lower_ns: 100_000, bin_upper_ns: 200_000, count: 90 }),
-			bin({ run_id: intelIometer.run_id, stat: 'lat', source: 'iometer-bins', bin_lower_ns: 200_000, bin_upper_ns: null, count: 10 }),
+			bin({
+				run_id: intelIometer.run_id,
+				stat: 'lat',
+				source: 'iometer-bins',
+				bin_lower_ns: 100_000,
+				bin_upper_ns: 200_000,
+				count: 90,
+			}),
+			bin({
+				run_id: intelIometer.run_id,
+				stat: 'lat',
+				source: 'iometer-bins',
+				bin_lower_ns: 200_000,
+				bin_upper_ns: null,
+				count: 10,
+			}),
 		];
 		const input = { bins: open, runs: [intelIometer] };
 		const bars = latencyHistogramData(input, base).bars;
@@ -103,11 +128,28 @@ describe('latency histogram', () => {
 
 	it('tabulates the bins as reported, in the chosen unit', () => {
 		const table = latencyHistogramTable(histogramInput, { ...base, latencyUnit: 'ms' });
-		expect(table.columns).toEqual(['Series', 'Device', 'Direction', 'Latency column', 'From (ms)', 'To (ms)', 'I/Os', 'Share (%)']);
+		expect(table.columns).toEqual([
+			'Series',
+			'Device',
+			'Direction',
+			'Latency column',
+			'From (ms)',
+			'To (ms)',
+			'I/Os',
+			'Share (%)',
+		]);
 		expect(table.rows).toHaveLength(16 + 12 + 7);
 		// Iometer's 100–200 µs bin.
 		const row = table.rows.find((r) => r[4] === 0.1)!;
-		expect(row.slice(0, 7)).toEqual(['Intel SSD 710 200 GB · QD 1', 'Intel SSD 710 200 GB', 'read', 'lat', 0.1, 0.2, 421_000]);
+		expect(row.slice(0, 7)).toEqual([
+			'Intel SSD 710 200 GB · QD 1',
+			'Intel SSD 710 200 GB',
+			'read',
+			'lat',
+			0.1,
+			0.2,
+			421_000,
+		]);
 		expect(row[7]).toBeCloseTo((421_000 / 476_394) * 100, 9);
 	});
 });
@@ -116,7 +158,11 @@ describe('latency exceedance', () => {
 	it('draws 1 − CDF as step lines on log axes', async () => {
 		const chart = latencyExceedance(histogramInput, base);
 		await expectSnapshot(chart, 'exceedance');
-		expect(legendOf(chart)).toEqual(['Intel SSD 710 200 GB · QD 1', 'KIOXIA CM7-R 3.84 TB · 4 × QD 1', 'Samsung PM9A3 3.84 TB · 4 × QD 1']);
+		expect(legendOf(chart)).toEqual([
+			'Intel SSD 710 200 GB · QD 1',
+			'KIOXIA CM7-R 3.84 TB · 4 × QD 1',
+			'Samsung PM9A3 3.84 TB · 4 × QD 1',
+		]);
 		const yTicks = [...chart.querySelectorAll('[aria-label="y-axis tick label"] text')].map((t) => t.textContent);
 		expect(yTicks).toEqual(['100', '10', '1', '0.1', '0.01', '0.001']);
 	});

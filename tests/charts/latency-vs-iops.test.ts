@@ -10,7 +10,14 @@ import { captionOf, document, expectSnapshot, legendOf } from './render.ts';
 import { run } from './rows.ts';
 import { DEVICE_LABELS, failedRun, intelPublished, micronIopsOnly, micronSingle, sweepRows } from './sweeps.ts';
 
-const base: ChartOptions = { document, lang: 'en', latencyUnit: 'us', rateUnit: 'iops', stat: 'mean', deviceLabels: DEVICE_LABELS };
+const base: ChartOptions = {
+	document,
+	lang: 'en',
+	latencyUnit: 'us',
+	rateUnit: 'iops',
+	stat: 'mean',
+	deviceLabels: DEVICE_LABELS,
+};
 
 // 7 Kioxia + 7 Samsung sweep points, the failed Samsung run, the Micron run and 2 published Intel figures;
 // the Micron published IOPS-only row has no latency.
@@ -48,7 +55,14 @@ describe('latencyVsIops', () => {
 	});
 
 	it('renders in Chinese with p99, ms and MB/s', async () => {
-		const chart = latencyVsIops(sweepRows, { ...base, lang: 'zh-Hans', stat: 'p99', latencyUnit: 'ms', rateUnit: 'MB/s', logY: true });
+		const chart = latencyVsIops(sweepRows, {
+			...base,
+			lang: 'zh-Hans',
+			stat: 'p99',
+			latencyUnit: 'ms',
+			rateUnit: 'MB/s',
+			logY: true,
+		});
 		await expectSnapshot(chart, 'latency-vs-iops-zh-p99-ms-mbps');
 		expect(captionOf(chart)).toContain('延迟（p99，ms）与带宽（MB/s）的关系');
 		// No p99 for Intel's two published figures, Micron's IOPS-only figure and the failed run.
@@ -62,7 +76,8 @@ describe('latencyVsIops', () => {
 		const some = latencyVsIops(sweepRows, { ...base, series });
 		expect(legendOf(some)).toEqual(['Intel SSD 710 200 GB', 'KIOXIA CM7-R 3.84 TB']);
 		expect(some.querySelectorAll('circle')).toHaveLength(7 + 2);
-		const kioxiaColor = (el: Element) => el.querySelector('[aria-label="line"] path:not([stroke-dasharray])')?.getAttribute('stroke');
+		const kioxiaColor = (el: Element) =>
+			el.querySelector('[aria-label="line"] path:not([stroke-dasharray])')?.getAttribute('stroke');
 		expect(kioxiaColor(some)).toBe(kioxiaColor(all));
 		expect(kioxiaColor(some)).toBe('#efb118');
 		const devices = new Set(latencyVsIopsTable(sweepRows, { ...base, series }).rows.map((r) => r[0]));
@@ -104,7 +119,15 @@ describe('latencyVsIops', () => {
 
 	it('orders each line by load: target rate for rate-stepped runs, then outstanding I/Os', () => {
 		const step = (rate: number | null, id: string) =>
-			run({ device_id: 'd', run_id: `r#${id}`, iodepth: 32, numjobs: 1, rate_limit_iops: rate, iops: rate ?? 410_000, lat_mean_ns: 1e5 });
+			run({
+				device_id: 'd',
+				run_id: `r#${id}`,
+				iodepth: 32,
+				numjobs: 1,
+				rate_limit_iops: rate,
+				iops: rate ?? 410_000,
+				lat_mean_ns: 1e5,
+			});
 		const rows = [step(300_000, 'a'), step(null, 'b'), step(100_000, 'c'), step(200_000, 'd')];
 		expect(latencyVsIopsData(rows, base).points.map((p) => p.run_id)).toEqual(['r#c', 'r#d', 'r#a', 'r#b']);
 		expect(latencyVsIopsData(rows, base).points[0]!.load).toBe('target 100,000 IOPS');

@@ -5,13 +5,25 @@ import { mixRows } from './bar-rows.ts';
 import { captionOf, document, expectSnapshot, legendOf } from './render.ts';
 import { DEVICE_LABELS } from './sweeps.ts';
 
-const base: ChartOptions = { document, lang: 'en', latencyUnit: 'us', rateUnit: 'iops', stat: 'mean', deviceLabels: DEVICE_LABELS };
+const base: ChartOptions = {
+	document,
+	lang: 'en',
+	latencyUnit: 'us',
+	rateUnit: 'iops',
+	stat: 'mean',
+	deviceLabels: DEVICE_LABELS,
+};
 
 describe('mixBars', () => {
 	it('stacks read and write per device, one group per mix', async () => {
 		const chart = mixBars(mixRows, base);
 		await expectSnapshot(chart, 'mix-bars');
-		expect(legendOf(chart)).toEqual(['Intel SSD 710 200 GB', 'KIOXIA CM7-R 3.84 TB', 'Micron 7450 PRO 1.92 TB', 'Samsung PM9A3 3.84 TB']);
+		expect(legendOf(chart)).toEqual([
+			'Intel SSD 710 200 GB',
+			'KIOXIA CM7-R 3.84 TB',
+			'Micron 7450 PRO 1.92 TB',
+			'Samsung PM9A3 3.84 TB',
+		]);
 		expect(captionOf(chart)).toContain('read (solid) and write (pale) stacked');
 		// The groups, most reads first.
 		expect(mixBarsData(mixRows, base).mixes).toEqual(['70/30 read/write', '67/33 read/write', '50/50 read/write']);
@@ -35,7 +47,9 @@ describe('mixBars', () => {
 		const intel = data.bars.find((b) => b.device_id === 'intel-ssd-710-200g')!;
 		expect(intel).toMatchObject({ read: null, write: null, value: 9_800, readPct: 67 });
 		expect(data.segments.filter((s) => s.device === 'Intel SSD 710 200 GB').map((s) => s.part)).toEqual(['mixed']);
-		expect(mixBarsSummary(mixRows, base)).toContain('67/33 read/write: best Intel SSD 710 200 GB, 9,800 IOPS in total (not split by direction)');
+		expect(mixBarsSummary(mixRows, base)).toContain(
+			'67/33 read/write: best Intel SSD 710 200 GB, 9,800 IOPS in total (not split by direction)',
+		);
 	});
 
 	it('leaves pure reads and writes out', () => {
@@ -56,14 +70,27 @@ describe('mixBars', () => {
 
 	it('draws a published split pale', () => {
 		const chart = mixBars(mixRows, base);
-		const pale = [...chart.querySelectorAll('[stroke-dasharray="3 2"] rect')].map((r) => r.querySelector('title')?.textContent ?? '');
+		const pale = [...chart.querySelectorAll('[stroke-dasharray="3 2"] rect')].map(
+			(r) => r.querySelector('title')?.textContent ?? '',
+		);
 		expect(pale).toHaveLength(2);
 		expect(pale.every((t) => t.startsWith('Micron 7450 PRO 1.92 TB · 70/30 read/write · published'))).toBe(true);
 	});
 
 	it('summarizes the best device per mix and tabulates the chosen runs', () => {
-		expect(mixBarsSummary(mixRows, base)).toContain('70/30 read/write: best KIOXIA CM7-R 3.84 TB, 800,000 IOPS in total (560,000 read, 240,000 write)');
+		expect(mixBarsSummary(mixRows, base)).toContain(
+			'70/30 read/write: best KIOXIA CM7-R 3.84 TB, 800,000 IOPS in total (560,000 read, 240,000 write)',
+		);
 		const table = mixBarsTable(mixRows, base);
-		expect(table.columns).toEqual(['Read/write mix', 'Device', 'Read (IOPS)', 'Write (IOPS)', 'Total (IOPS)', 'Load', 'Origin', 'Run']);
+		expect(table.columns).toEqual([
+			'Read/write mix',
+			'Device',
+			'Read (IOPS)',
+			'Write (IOPS)',
+			'Total (IOPS)',
+			'Load',
+			'Origin',
+			'Run',
+		]);
 	});
 });

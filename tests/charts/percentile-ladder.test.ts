@@ -11,7 +11,14 @@ import { captionOf, document, expectSnapshot, legendOf } from './render.ts';
 import { percentile } from './rows.ts';
 import { DEVICE_LABELS, failedRun, intelPublished, kioxiaSweep, samsungSweep } from './sweeps.ts';
 
-const base: ChartOptions = { document, lang: 'en', latencyUnit: 'us', rateUnit: 'iops', stat: 'mean', deviceLabels: DEVICE_LABELS };
+const base: ChartOptions = {
+	document,
+	lang: 'en',
+	latencyUnit: 'us',
+	rateUnit: 'iops',
+	stat: 'mean',
+	deviceLabels: DEVICE_LABELS,
+};
 
 const [kioxiaQd1, , , kioxiaQd8, , , kioxiaQd64] = kioxiaSweep;
 const [samsungQd1, , , samsungQd8] = samsungSweep;

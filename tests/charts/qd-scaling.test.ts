@@ -5,7 +5,14 @@ import { captionOf, document, expectSnapshot, legendOf } from './render.ts';
 import { run } from './rows.ts';
 import { DEVICE_LABELS, kioxiaSweep, sweepRows } from './sweeps.ts';
 
-const base: ChartOptions = { document, lang: 'en', latencyUnit: 'us', rateUnit: 'iops', stat: 'mean', deviceLabels: DEVICE_LABELS };
+const base: ChartOptions = {
+	document,
+	lang: 'en',
+	latencyUnit: 'us',
+	rateUnit: 'iops',
+	stat: 'mean',
+	deviceLabels: DEVICE_LABELS,
+};
 
 describe('qdScaling', () => {
 	it('draws IOPS and latency panels against outstanding I/Os', async () => {
@@ -13,7 +20,9 @@ describe('qdScaling', () => {
 		await expectSnapshot(chart, 'qd-scaling');
 		expect(chart.querySelectorAll('svg[font-family]')).toHaveLength(2);
 		expect(legendOf(chart)).toHaveLength(4);
-		expect(captionOf(chart)).toContain('versus outstanding I/Os (threads × QD, log₂ scale)');
+		expect(captionOf(chart)).toContain(
+			'Top: IOPS; bottom: latency (mean, µs); both versus outstanding I/Os (threads × QD, log₂ scale)',
+		);
 		expect(captionOf(chart)).toContain('Tool: fio 3.28, fio 3.33, Iometer');
 	});
 
@@ -38,7 +47,15 @@ describe('qdScaling', () => {
 
 	it('draws one line per device and direction, with a symbol per direction', () => {
 		const write = (qd: number, iops: number) =>
-			run({ device_id: 'kioxia-cm7-r-3t84', run_id: `w#${qd}`, direction: 'write', iodepth: qd, numjobs: 4, iops, lat_mean_ns: ((qd * 4) / iops) * 1e9 });
+			run({
+				device_id: 'kioxia-cm7-r-3t84',
+				run_id: `w#${qd}`,
+				direction: 'write',
+				iodepth: qd,
+				numjobs: 4,
+				iops,
+				lat_mean_ns: ((qd * 4) / iops) * 1e9,
+			});
 		const rows = [...kioxiaSweep, write(1, 120_000), write(8, 340_000)];
 		const data = qdScalingData(rows, base);
 		expect(new Set(data.rate.map((p) => p.series)).size).toBe(2);
@@ -52,7 +69,9 @@ describe('qdScaling', () => {
 	});
 
 	it('summarizes the top device and tabulates threads and QD', () => {
-		expect(qdScalingSummary(sweepRows, base)).toContain('Highest IOPS: KIOXIA CM7-R 3.84 TB, 2,050,000 IOPS at 4 × QD 64 (read)');
+		expect(qdScalingSummary(sweepRows, base)).toContain(
+			'Highest IOPS: KIOXIA CM7-R 3.84 TB, 2,050,000 IOPS at 4 × QD 64 (read)',
+		);
 		const table = qdScalingTable(sweepRows, { ...base, latencyUnit: 'ms' });
 		expect(table.columns).toEqual([
 			'Device',

@@ -17,9 +17,7 @@ function renumberIds(html: string): string {
 }
 
 export function snapshotMarkup(element: Element): string {
-	const html = element.outerHTML
-		.replace(/\d+\.\d{4,}/g, (d) => String(+(+d).toFixed(3)))
-		.replace(/></g, '>\n<');
+	const html = element.outerHTML.replace(/\d+\.\d{4,}/g, (d) => String(+(+d).toFixed(3))).replace(/></g, '>\n<');
 	return `${renumberIds(html)}\n`;
 }
 

@@ -36,6 +36,8 @@ export function bin(fields: Partial<HistogramRow> & Pick<HistogramRow, 'run_id' 
 	return { ...blank<HistogramRow>(histograms), direction: 'read', stat: 'clat', source: 'fio-jsonplus', ...fields };
 }
 
-export function comparison(fields: Partial<ComparisonRow> & Pick<ComparisonRow, 'device_id' | 'source_line' | 'kind' | 'basis'>): ComparisonRow {
+export function comparison(
+	fields: Partial<ComparisonRow> & Pick<ComparisonRow, 'device_id' | 'source_line' | 'kind' | 'basis'>,
+): ComparisonRow {
 	return { ...blank<ComparisonRow>(comparisons), review_id: 'review-b', source_file: 'published/results.csv', ...fields };
 }

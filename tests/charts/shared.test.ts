@@ -14,7 +14,14 @@ import { captionOf, document, snapshotMarkup } from './render.ts';
 import { DEVICE_LABELS, kioxiaSweep, sweepRows } from './sweeps.ts';
 import { iopsPoints } from './timeseries-rows.ts';
 
-const base: ChartOptions = { document, lang: 'en', latencyUnit: 'us', rateUnit: 'iops', stat: 'mean', deviceLabels: DEVICE_LABELS };
+const base: ChartOptions = {
+	document,
+	lang: 'en',
+	latencyUnit: 'us',
+	rateUnit: 'iops',
+	stat: 'mean',
+	deviceLabels: DEVICE_LABELS,
+};
 
 interface Case {
 	name: string;
@@ -25,8 +32,20 @@ interface Case {
 }
 
 const CASES: Case[] = [
-	{ name: 'latencyVsIops', render: (o) => charts.latencyVsIops(sweepRows, o), summary: (o) => charts.latencyVsIopsSummary(sweepRows, o), empty: (o) => charts.latencyVsIops([], o), tool: 'fio 3.33' },
-	{ name: 'qdScaling', render: (o) => charts.qdScaling(sweepRows, o), summary: (o) => charts.qdScalingSummary(sweepRows, o), empty: (o) => charts.qdScaling([], o), tool: 'fio 3.33' },
+	{
+		name: 'latencyVsIops',
+		render: (o) => charts.latencyVsIops(sweepRows, o),
+		summary: (o) => charts.latencyVsIopsSummary(sweepRows, o),
+		empty: (o) => charts.latencyVsIops([], o),
+		tool: 'fio 3.33',
+	},
+	{
+		name: 'qdScaling',
+		render: (o) => charts.qdScaling(sweepRows, o),
+		summary: (o) => charts.qdScalingSummary(sweepRows, o),
+		empty: (o) => charts.qdScaling([], o),
+		tool: 'fio 3.33',
+	},
 	{
 		name: 'percentileLadder',
 		render: (o) => charts.percentileLadder({ runs: kioxiaSweep, percentiles: [] }, o),
@@ -34,11 +53,41 @@ const CASES: Case[] = [
 		empty: (o) => charts.percentileLadder({ runs: [], percentiles: [] }, o),
 		tool: 'fio 3.33',
 	},
-	{ name: 'latencyHistogram', render: (o) => charts.latencyHistogram(histogramInput, o), summary: (o) => charts.latencyHistogramSummary(histogramInput, o), empty: (o) => charts.latencyHistogram({ bins: [], runs: [] }, o), tool: 'Iometer 1.1.0' },
-	{ name: 'latencyExceedance', render: (o) => charts.latencyExceedance(histogramInput, o), summary: (o) => charts.latencyExceedanceSummary(histogramInput, o), empty: (o) => charts.latencyExceedance({ bins: [], runs: [] }, o), tool: 'Iometer 1.1.0' },
-	{ name: 'fourCorners', render: (o) => charts.fourCorners(cornerRows, o), summary: (o) => charts.fourCornersSummary(cornerRows, o), empty: (o) => charts.fourCorners([], o), tool: 'fio 3.33' },
-	{ name: 'mixBars', render: (o) => charts.mixBars(mixRows, o), summary: (o) => charts.mixBarsSummary(mixRows, o), empty: (o) => charts.mixBars([], o), tool: 'Iometer 1.1.0' },
-	{ name: 'appProfileBars', render: (o) => charts.appProfileBars(appRows, o), summary: (o) => charts.appProfileBarsSummary(appRows, o), empty: (o) => charts.appProfileBars([], o), tool: 'sysbench 1.0.20' },
+	{
+		name: 'latencyHistogram',
+		render: (o) => charts.latencyHistogram(histogramInput, o),
+		summary: (o) => charts.latencyHistogramSummary(histogramInput, o),
+		empty: (o) => charts.latencyHistogram({ bins: [], runs: [] }, o),
+		tool: 'Iometer 1.1.0',
+	},
+	{
+		name: 'latencyExceedance',
+		render: (o) => charts.latencyExceedance(histogramInput, o),
+		summary: (o) => charts.latencyExceedanceSummary(histogramInput, o),
+		empty: (o) => charts.latencyExceedance({ bins: [], runs: [] }, o),
+		tool: 'Iometer 1.1.0',
+	},
+	{
+		name: 'fourCorners',
+		render: (o) => charts.fourCorners(cornerRows, o),
+		summary: (o) => charts.fourCornersSummary(cornerRows, o),
+		empty: (o) => charts.fourCorners([], o),
+		tool: 'fio 3.33',
+	},
+	{
+		name: 'mixBars',
+		render: (o) => charts.mixBars(mixRows, o),
+		summary: (o) => charts.mixBarsSummary(mixRows, o),
+		empty: (o) => charts.mixBars([], o),
+		tool: 'Iometer 1.1.0',
+	},
+	{
+		name: 'appProfileBars',
+		render: (o) => charts.appProfileBars(appRows, o),
+		summary: (o) => charts.appProfileBarsSummary(appRows, o),
+		empty: (o) => charts.appProfileBars([], o),
+		tool: 'sysbench 1.0.20',
+	},
 	{
 		name: 'timeseriesChart',
 		render: (o) => charts.timeseriesChart(iopsPoints, { ...o, metric: 'iops' }),
@@ -46,7 +95,13 @@ const CASES: Case[] = [
 		empty: (o) => charts.timeseriesChart([], { ...o, metric: 'iops' }),
 		tool: 'fio 3.33',
 	},
-	{ name: 'comparisonBars', render: (o) => charts.comparisonBars(comparisonRows, o), summary: (o) => charts.comparisonBarsSummary(comparisonRows, o), empty: (o) => charts.comparisonBars([], o), tool: 'review-b' },
+	{
+		name: 'comparisonBars',
+		render: (o) => charts.comparisonBars(comparisonRows, o),
+		summary: (o) => charts.comparisonBarsSummary(comparisonRows, o),
+		empty: (o) => charts.comparisonBars([], o),
+		tool: 'review-b',
+	},
 ];
 
 describe.each(CASES)('$name', (c) => {
@@ -60,7 +115,9 @@ describe.each(CASES)('$name', (c) => {
 	it('carries its summary as the aria-description, in both languages', () => {
 		for (const lang of ['en', 'zh-Hans'] as const) {
 			const chart = c.render({ ...base, lang });
-			const described = chart.getAttribute('aria-description') ?? chart.querySelector('svg[aria-description]')?.getAttribute('aria-description');
+			const described =
+				chart.getAttribute('aria-description') ??
+				chart.querySelector('svg[aria-description]')?.getAttribute('aria-description');
 			expect(described).toBe(c.summary({ ...base, lang }));
 			expect(described).toMatch(/KIOXIA|Intel|Samsung/);
 		}
@@ -77,7 +134,8 @@ describe.each(CASES)('$name', (c) => {
 	});
 
 	it('uses axes and text that follow the page colour (currentColor)', () => {
-		for (const svg of c.render(base).querySelectorAll('svg[font-family]')) expect(svg.getAttribute('fill')).toBe('currentColor');
+		for (const svg of c.render(base).querySelectorAll('svg[font-family]'))
+			expect(svg.getAttribute('fill')).toBe('currentColor');
 	});
 });
 
@@ -86,7 +144,8 @@ describe('labels', () => {
 		const { en, 'zh-Hans': zh } = CHART_LABELS;
 		expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
 		const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-		for (const key of Object.keys(en) as (keyof typeof en)[]) expect(placeholders(zh[key]), key).toEqual(placeholders(en[key]));
+		for (const key of Object.keys(en) as (keyof typeof en)[])
+			expect(placeholders(zh[key]), key).toEqual(placeholders(en[key]));
 	});
 
 	it('can be overridden through options.i18n', () => {
@@ -118,7 +177,12 @@ describe('display units and formatting', () => {
 		expect(latencyFromNs(1_500_000, 'ms')).toBe(1.5);
 		expect(bandwidthFromBytesPerS(3_500_000_000, 'MB/s')).toBe(3_500);
 		expect(bandwidthFromBytesPerS(2 ** 30, 'MiB/s')).toBe(1_024);
-		expect([blockSizeText(512), blockSizeText(4096), blockSizeText(131_072), blockSizeText(2 ** 20)]).toEqual(['512 B', '4 KiB', '128 KiB', '1 MiB']);
+		expect([blockSizeText(512), blockSizeText(4096), blockSizeText(131_072), blockSizeText(2 ** 20)]).toEqual([
+			'512 B',
+			'4 KiB',
+			'128 KiB',
+			'1 MiB',
+		]);
 	});
 
 	it('formats ranges, sentences and compact numbers in both languages', () => {

@@ -31,24 +31,37 @@ const SAMSUNG: [number, number | null, number | null, number | null][] = [
 ];
 
 const points = (device: string, rows: [number, number | null, number | null, number | null][]): TimeseriesPoint[] =>
-	rows.map(([t_s, min, mean, max]) => ({ device_id: device, series: 'write', t_s, min, mean, max, tool: 'fio', tool_version: '3.33' }));
+	rows.map(([t_s, min, mean, max]) => ({
+		device_id: device,
+		series: 'write',
+		t_s,
+		min,
+		mean,
+		max,
+		tool: 'fio',
+		tool_version: '3.33',
+	}));
 
 export const iopsPoints: TimeseriesPoint[] = [...points('kioxia-cm7-r-3t84', KIOXIA), ...points('samsung-pm9a3-3t84', SAMSUNG)];
 
 /** Completion latency (ns) of the same Kioxia run, read and write logs: two series of one device. */
 export const latencyPoints: TimeseriesPoint[] = [
-	...([
-		[30, 38_000, 52_000, 910_000],
-		[60, 39_000, 54_000, 980_000],
-		[90, 41_000, 71_000, 2_400_000],
-		[120, 42_000, 88_000, 3_100_000],
-		[150, 42_000, 90_000, 2_900_000],
-	] as const).map(([t_s, min, mean, max]) => ({ device_id: 'kioxia-cm7-r-3t84', series: 'write', t_s, min, mean, max })),
-	...([
-		[30, 61_000, 80_000, 400_000],
-		[60, 60_000, 81_000, 420_000],
-		[90, 62_000, 95_000, 1_100_000],
-		[120, 63_000, 99_000, 1_250_000],
-		[150, 63_000, 98_000, 1_200_000],
-	] as const).map(([t_s, min, mean, max]) => ({ device_id: 'kioxia-cm7-r-3t84', series: 'read', t_s, min, mean, max })),
+	...(
+		[
+			[30, 38_000, 52_000, 910_000],
+			[60, 39_000, 54_000, 980_000],
+			[90, 41_000, 71_000, 2_400_000],
+			[120, 42_000, 88_000, 3_100_000],
+			[150, 42_000, 90_000, 2_900_000],
+		] as const
+	).map(([t_s, min, mean, max]) => ({ device_id: 'kioxia-cm7-r-3t84', series: 'write', t_s, min, mean, max })),
+	...(
+		[
+			[30, 61_000, 80_000, 400_000],
+			[60, 60_000, 81_000, 420_000],
+			[90, 62_000, 95_000, 1_100_000],
+			[120, 63_000, 99_000, 1_250_000],
+			[150, 63_000, 98_000, 1_200_000],
+		] as const
+	).map(([t_s, min, mean, max]) => ({ device_id: 'kioxia-cm7-r-3t84', series: 'read', t_s, min, mean, max })),
 ];

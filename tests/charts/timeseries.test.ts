@@ -11,7 +11,14 @@ import { captionOf, document, expectSnapshot, legendOf } from './render.ts';
 import { DEVICE_LABELS } from './sweeps.ts';
 import { iopsPoints, latencyPoints } from './timeseries-rows.ts';
 
-const common: ChartOptions = { document, lang: 'en', latencyUnit: 'us', rateUnit: 'iops', stat: 'mean', deviceLabels: DEVICE_LABELS };
+const common: ChartOptions = {
+	document,
+	lang: 'en',
+	latencyUnit: 'us',
+	rateUnit: 'iops',
+	stat: 'mean',
+	deviceLabels: DEVICE_LABELS,
+};
 const iops: TimeseriesOptions = { ...common, metric: 'iops', steadyState: { start_s: 150, end_s: 300 } };
 
 describe('timeseriesChart', () => {
@@ -56,12 +63,19 @@ describe('timeseriesChart', () => {
 		const strokes = [...chart.querySelectorAll('[aria-label="line"] path')].map((p) => p.getAttribute('stroke'));
 		expect(new Set(strokes).size).toBe(2);
 		// 3,100,000 ns = 3.1 ms.
-		expect(timeseriesTable(latencyPoints, options).rows.find((r) => r[0] === 'KIOXIA CM7-R 3.84 TB · write' && r[1] === 120)![4]).toBe(3.1);
+		expect(
+			timeseriesTable(latencyPoints, options).rows.find((r) => r[0] === 'KIOXIA CM7-R 3.84 TB · write' && r[1] === 120)![4],
+		).toBe(3.1);
 		expect(timeseriesSummary(latencyPoints, options)).toContain('Lowest mean: KIOXIA CM7-R 3.84 TB · write');
 	});
 
 	it('shows bandwidth in MB/s (÷ 10⁶) or MiB/s (÷ 2²⁰)', () => {
-		const bw = iopsPoints.map((p) => ({ ...p, min: p.min === null ? null : p.min * 4096, mean: p.mean === null ? null : p.mean * 4096, max: null }));
+		const bw = iopsPoints.map((p) => ({
+			...p,
+			min: p.min === null ? null : p.min * 4096,
+			mean: p.mean === null ? null : p.mean * 4096,
+			max: null,
+		}));
 		const mb = timeseriesTable(bw, { ...iops, metric: 'bw', rateUnit: 'MB/s' });
 		const mib = timeseriesTable(bw, { ...iops, metric: 'bw', rateUnit: 'MiB/s' });
 		expect(mb.columns).toEqual(['Series', 'Time (s)', 'Min (MB/s)', 'Mean (MB/s)', 'Max (MB/s)']);

@@ -71,6 +71,16 @@ export function initCatalog(): void {
 	const count = document.querySelector<HTMLElement>('[data-catalog-count]');
 	const empty = document.querySelector<HTMLElement>('[data-catalog-empty]');
 
+	// The filters fold away on a phone; from the small breakpoint up they are always shown.
+	const filters = controls.querySelector<HTMLDetailsElement>('[data-catalog-filters]');
+	const wide = window.matchMedia('(min-width: 640px)');
+	const active = controls.querySelector<HTMLElement>('[data-catalog-active]');
+	const syncFilters = () => {
+		if (filters && wide.matches) filters.open = true;
+	};
+	syncFilters();
+	wide.addEventListener('change', syncFilters);
+
 	const readControls = (): CatalogState => ({
 		q: search.value.trim(),
 		filters: Object.fromEntries([...selects].map(([k, el]) => [k, el.value]).filter(([, v]) => v)),
@@ -89,16 +99,18 @@ export function initCatalog(): void {
 	};
 
 	const apply = (state: CatalogState) => {
-		const order = visibleOrder(entries, state);
-		const shown = new Set(order);
+		const visible = visibleOrder(entries, state);
+		const shown = new Set(visible);
 		for (const [i, tr] of rows) tr.hidden = !shown.has(i);
-		for (const i of order) body.append(rows.get(i)!);
+		for (const i of visible) body.append(rows.get(i)!);
 		for (const [i, tr] of rows) if (!shown.has(i)) body.append(tr);
 		if (count?.dataset.template) {
-			count.textContent = count.dataset.template.replace('{shown}', String(order.length)).replace('{total}', String(entries.length));
+			count.textContent = count.dataset.template.replace('{shown}', String(visible.length)).replace('{total}', String(entries.length));
 		}
-		if (empty) empty.hidden = order.length > 0;
-		empty?.classList.toggle('hidden', order.length > 0);
+		empty?.classList.toggle('hidden', visible.length > 0);
+		const activeFilters = Object.values(state.filters).filter(Boolean).length;
+		if (active) active.textContent = activeFilters ? `(${activeFilters})` : '';
+		if (filters && activeFilters && !filters.open) filters.open = true;
 	};
 
 	const update = () => {

@@ -31,7 +31,11 @@ export interface AppProfileData {
 
 /** TPS of a run (from its first row that has one), else its IOPS/bandwidth: the unified row, or read + write + trim. */
 function runValue(parts: readonly RunRow[], options: ChartOptions): { metric: AppBar['metric']; value: number } | null {
-	const ordered = [...parts].sort((a, b) => Number(b.direction === 'mixed') - Number(a.direction === 'mixed') || directionRank(a.direction) - directionRank(b.direction));
+	const ordered = [...parts].sort(
+		(a, b) =>
+			Number(b.direction === 'mixed') - Number(a.direction === 'mixed') ||
+			directionRank(a.direction) - directionRank(b.direction),
+	);
 	const tps = ordered.find((p) => p.tps !== null)?.tps;
 	if (tps != null) return { metric: 'tps', value: tps };
 	const unified = ordered.find((p) => p.direction === 'mixed');
@@ -105,7 +109,14 @@ function panel(bars: AppBar[], width: number, options: ChartOptions, ctx: ChartC
 		marginTop: 40,
 		marginLeft: Math.min(Math.round(width * 0.45), 14 + longest * 6.2),
 		marginRight: 44,
-		x: { axis: 'top', grid: true, tickFormat: compactTicks(ctx), labelAnchor: 'left', labelArrow: 'none', label: `${bars[0]!.workload} (${bars[0]!.unit})` },
+		x: {
+			axis: 'top',
+			grid: true,
+			tickFormat: compactTicks(ctx),
+			labelAnchor: 'left',
+			labelArrow: 'none',
+			label: `${bars[0]!.workload} (${bars[0]!.unit})`,
+		},
 		y: { domain: shown, label: null, padding: 0.2 },
 		color: devices.colorScale(),
 		marks: horizontalBarMarks(bars, ctx),
@@ -117,7 +128,15 @@ export function appProfileBars(rows: readonly RunRow[], options: ChartOptions): 
 	const data = appProfileData(rows, options);
 	const width = panelWidth(ctx.width);
 	const runs = data.bars.map((b) => b.run);
-	const panels: Element[] = data.workloads.map((w) => panel(data.bars.filter((b) => b.workload === w), width, options, ctx, data.devices));
+	const panels: Element[] = data.workloads.map((w) =>
+		panel(
+			data.bars.filter((b) => b.workload === w),
+			width,
+			options,
+			ctx,
+			data.devices,
+		),
+	);
 	if (panels.length === 0) {
 		const doc = options.document ?? globalThis.document;
 		const empty = doc.createElement('p');

@@ -16,7 +16,12 @@ export const MIN_LABELLED_BAR = 34;
 
 export const PUBLISHED_BAR = { fillOpacity: 0.25, strokeDasharray: '3 2', strokeWidth: 1 } as const;
 
-export function verticalBarMarks(bars: readonly BarDatum[], fx: string | undefined, labels: boolean, ctx: ChartContext): Plot.Markish[] {
+export function verticalBarMarks(
+	bars: readonly BarDatum[],
+	fx: string | undefined,
+	labels: boolean,
+	ctx: ChartContext,
+): Plot.Markish[] {
 	return [
 		Plot.barY(
 			bars.filter((b) => !b.published),

@@ -30,7 +30,9 @@ export function conditionClauses(rows: readonly ConditionFields[], ctx: ChartCon
 	if (groups.length === 1 && groups[0]![0] === null) {
 		clauses.push(ctx.t('cap_qd', { qd: rangeText(groups[0]![1], ctx.lang) }));
 	} else if (groups.length > 0) {
-		const pairs = groups.map(([threads, qds]) => `${threads === null ? '?' : ctx.num(threads)} × ${rangeText(qds, ctx.lang)}`);
+		const pairs = groups.map(
+			([threads, qds]) => `${threads === null ? '?' : ctx.num(threads)} × ${rangeText(qds, ctx.lang)}`,
+		);
 		clauses.push(ctx.t('cap_threads_qd', { pairs: pairs.join(ctx.lang === 'en' ? '; ' : '；') }));
 	}
 	const counts = [...new Set(rows.flatMap((r) => (r.device_count === null ? [] : [r.device_count])))];
@@ -40,7 +42,10 @@ export function conditionClauses(rows: readonly ConditionFields[], ctx: ChartCon
 }
 
 /** "Source: review-a, review-b" for the reviews that published the figures shown, or null when none are published. */
-export function publishedSourcesClause(rows: readonly Pick<RunRow, 'review_id' | 'value_origin'>[], ctx: ChartContext): string | null {
+export function publishedSourcesClause(
+	rows: readonly Pick<RunRow, 'review_id' | 'value_origin'>[],
+	ctx: ChartContext,
+): string | null {
 	const reviews = [...new Set(rows.filter((r) => r.value_origin === 'published').map((r) => r.review_id))].sort();
 	return reviews.length === 0 ? null : ctx.t('cap_sources', { reviews: listText(reviews, ctx.lang) });
 }

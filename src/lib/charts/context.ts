@@ -46,7 +46,8 @@ export function chartContext(options: ChartOptions): ChartContext {
 		load: (row) => {
 			if (row.rate_limit_iops !== null) return t('load_rate', { rate: num(row.rate_limit_iops) });
 			if (row.iodepth === null) return null;
-			if (row.numjobs !== null && row.numjobs > 1) return t('load_threads_qd', { threads: num(row.numjobs), qd: num(row.iodepth) });
+			if (row.numjobs !== null && row.numjobs > 1)
+				return t('load_threads_qd', { threads: num(row.numjobs), qd: num(row.iodepth) });
 			return t('load_qd', { qd: num(row.iodepth) });
 		},
 	};

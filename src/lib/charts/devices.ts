@@ -11,8 +11,8 @@ export interface DeviceSeries {
 	isVisible(id: string): boolean;
 	label(id: string): string;
 	color(id: string): string;
-	/** Colour scale for Plot over the visible devices' labels. */
-	colorScale(): { type: 'ordinal'; domain: string[]; range: string[] };
+	/** Plot colour scale over the visible devices' labels; with `drawn`, only those (the legend lists what is drawn). */
+	colorScale(drawn?: Iterable<string>): { type: 'ordinal'; domain: string[]; range: string[] };
 }
 
 export function deviceSeries(ids: Iterable<string>, options: Pick<ChartOptions, 'series' | 'deviceLabels'>): DeviceSeries {
@@ -32,7 +32,11 @@ export function deviceSeries(ids: Iterable<string>, options: Pick<ChartOptions, 
 		isVisible: (id) => visible.includes(id),
 		label,
 		color,
-		colorScale: () => ({ type: 'ordinal', domain: visible.map(label), range: visible.map(color) }),
+		colorScale: (drawn) => {
+			const keep = drawn ? new Set(drawn) : null;
+			const ids = visible.filter((id) => !keep || keep.has(id));
+			return { type: 'ordinal', domain: ids.map(label), range: ids.map(color) };
+		},
 	};
 }
 

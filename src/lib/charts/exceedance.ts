@@ -9,7 +9,7 @@ import { sentences, tidy } from './format.ts';
 import { exceedanceEdge, histogramSeries, type HistogramInput } from './histogram-series.ts';
 import { kindsText } from './histogram.ts';
 import type { ChartOptions } from './options.ts';
-import { noDataMark, plotBase, titleText } from './plot-parts.ts';
+import { latencyTicks, noDataMark, plotBase, titleText } from './plot-parts.ts';
 import type { ChartTable } from './table.ts';
 
 export interface ExceedancePoint {
@@ -76,7 +76,12 @@ export function latencyExceedance(input: HistogramInput, options: ChartOptions):
 			],
 			ctx.lang,
 		),
-		x: { type: 'log', grid: true, label: ctx.t('axis_latency_plain', { unit: ctx.latencySymbol }) },
+		x: {
+			type: 'log',
+			grid: true,
+			tickFormat: latencyTicks(ctx),
+			label: ctx.t('axis_latency_plain', { unit: ctx.latencySymbol }),
+		},
 		y: {
 			type: 'log',
 			grid: true,
@@ -107,10 +112,22 @@ export function latencyExceedanceSummary(input: HistogramInput, options: ChartOp
 		[
 			...edges.map(({ s, edge }) =>
 				edge === null
-					? ctx.t('exc_summary_open', { series: s.label, ios: ctx.num(s.total), edge: ctx.num(s.bins.at(-1)!.from), unit: ctx.latencySymbol })
-					: ctx.t('exc_summary_series', { series: s.label, ios: ctx.num(s.total), edge: ctx.num(edge), unit: ctx.latencySymbol }),
+					? ctx.t('exc_summary_open', {
+							series: s.label,
+							ios: ctx.num(s.total),
+							edge: ctx.num(s.bins.at(-1)!.from),
+							unit: ctx.latencySymbol,
+						})
+					: ctx.t('exc_summary_series', {
+							series: s.label,
+							ios: ctx.num(s.total),
+							edge: ctx.num(edge),
+							unit: ctx.latencySymbol,
+						}),
 			),
-			best && data.series.length > 1 && ctx.t('exc_summary_top', { device: best.s.label, edge: ctx.num(best.edge), unit: ctx.latencySymbol }),
+			best &&
+				data.series.length > 1 &&
+				ctx.t('exc_summary_top', { device: best.s.label, edge: ctx.num(best.edge), unit: ctx.latencySymbol }),
 			droppedClause(data.dropped, ctx),
 		],
 		ctx.lang,

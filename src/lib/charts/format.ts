@@ -40,7 +40,11 @@ export function listText(items: readonly string[], lang: Lang): string {
 export function rangeText(values: readonly number[], lang: Lang): string {
 	const distinct = [...new Set(values)].sort((a, b) => a - b);
 	if (distinct.length === 0) return '';
-	if (distinct.length <= 3) return listText(distinct.map((v) => formatNumber(v, lang)), lang);
+	if (distinct.length <= 3)
+		return listText(
+			distinct.map((v) => formatNumber(v, lang)),
+			lang,
+		);
 	return `${formatNumber(distinct[0]!, lang)}–${formatNumber(distinct[distinct.length - 1]!, lang)}`;
 }
 

@@ -43,7 +43,9 @@ export interface FourCornersData {
 }
 
 function cornerOf(row: RunRow): Corner | undefined {
-	return CORNERS.find((c) => c.direction === row.direction && c.blockSize === row.block_size_bytes && c.access === accessOf(row));
+	return CORNERS.find(
+		(c) => c.direction === row.direction && c.blockSize === row.block_size_bytes && c.access === accessOf(row),
+	);
 }
 
 export function fourCornersData(rows: readonly RunRow[], options: ChartOptions): FourCornersData {
@@ -74,7 +76,9 @@ export function fourCornersData(rows: readonly RunRow[], options: ChartOptions):
 			run_id: run.run_id,
 			run,
 			title: titleText([
-				`${device} · ${ctx.labels[`fc_test_${corner.key}` as keyof ChartLabels]}${published ? ` · ${ctx.labels.published}` : ''}`,
+				[device, ctx.labels[`fc_test_${corner.key}` as keyof ChartLabels], published && ctx.labels.published]
+					.filter(Boolean)
+					.join(' · '),
 				`${ctx.num(value)} ${rateUnitSymbol(unit)}`,
 				ctx.load(run),
 				`${ctx.labels.col_run}: ${run.run_id}`,
@@ -90,7 +94,14 @@ export function fourCornersData(rows: readonly RunRow[], options: ChartOptions):
 	return { bars, devices };
 }
 
-function panel(data: FourCornersData, which: Corner['panel'], yLabel: string, width: number, options: ChartOptions, ctx: ChartContext) {
+function panel(
+	data: FourCornersData,
+	which: Corner['panel'],
+	yLabel: string,
+	width: number,
+	options: ChartOptions,
+	ctx: ChartContext,
+) {
 	const bars = data.bars.filter((b) => b.panel === which);
 	const devicesShown = data.devices.visible.map(data.devices.label);
 	const barWidth = (width - 70) / 2 / Math.max(devicesShown.length, 1);
@@ -103,7 +114,10 @@ function panel(data: FourCornersData, which: Corner['panel'], yLabel: string, wi
 		x: { domain: devicesShown, axis: null, padding: 0.15 },
 		y: { grid: true, label: yLabel, insetTop: 12, tickFormat: compactTicks(ctx) },
 		color: data.devices.colorScale(),
-		marks: [bars.length === 0 ? noDataMark(ctx) : null, ...verticalBarMarks(bars, 'test', barWidth * 0.85 >= MIN_LABELLED_BAR, ctx)],
+		marks: [
+			bars.length === 0 ? noDataMark(ctx) : null,
+			...verticalBarMarks(bars, 'test', barWidth * 0.85 >= MIN_LABELLED_BAR, ctx),
+		],
 	});
 }
 

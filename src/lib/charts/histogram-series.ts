@@ -48,7 +48,8 @@ export function histogramSeries(
 	ctx: ChartContext,
 ): { series: HistogramSeries[]; devices: DeviceSeries } {
 	const runs = new Map(input.runs.map((r) => [`${r.run_id}\u0000${r.direction}`, r]));
-	const runOf = (b: HistogramRow) => runs.get(`${b.run_id}\u0000${b.direction}`) ?? input.runs.find((r) => r.run_id === b.run_id) ?? null;
+	const runOf = (b: HistogramRow) =>
+		runs.get(`${b.run_id}\u0000${b.direction}`) ?? input.runs.find((r) => r.run_id === b.run_id) ?? null;
 	const groups = new Map<string, HistogramRow[]>();
 	for (const b of input.bins) {
 		const k = `${b.run_id}\u0000${b.direction}`;

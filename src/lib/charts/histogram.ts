@@ -7,7 +7,7 @@ import { latencyFromNs } from './display-units.ts';
 import { listText, sentences, tidy } from './format.ts';
 import { histogramSeries, type HistogramInput, type HistogramSeries, type LatencyBin } from './histogram-series.ts';
 import type { ChartOptions } from './options.ts';
-import { facetTitles, noDataMark, plotBase, titleText } from './plot-parts.ts';
+import { facetTitles, latencyTicks, noDataMark, plotBase, titleText } from './plot-parts.ts';
 import type { ChartTable } from './table.ts';
 
 export interface HistogramBar {
@@ -96,7 +96,9 @@ export function latencyHistogramData(input: HistogramInput, options: ChartOption
 				share: b.share,
 				title: titleText([
 					s.label,
-					b.to === null ? `≥ ${ctx.num(b.from)} ${ctx.latencySymbol}` : `${ctx.num(b.from)}–${ctx.num(b.to)} ${ctx.latencySymbol}`,
+					b.to === null
+						? `≥ ${ctx.num(b.from)} ${ctx.latencySymbol}`
+						: `${ctx.num(b.from)}–${ctx.num(b.to)} ${ctx.latencySymbol}`,
 					`${ctx.num(b.count)} ${ctx.labels.col_ios} (${ctx.num(b.share)} %)`,
 				]),
 			});
@@ -124,7 +126,12 @@ export function latencyHistogram(input: HistogramInput, options: ChartOptions): 
 			],
 			ctx.lang,
 		),
-		x: { type: 'log', grid: true, label: ctx.t('axis_latency_plain', { unit: ctx.latencySymbol }) },
+		x: {
+			type: 'log',
+			grid: true,
+			tickFormat: latencyTicks(ctx),
+			label: ctx.t('axis_latency_plain', { unit: ctx.latencySymbol }),
+		},
 		y: { grid: true, label: ctx.labels.axis_share, insetTop: faceted ? 22 : 0 },
 		fy: faceted ? { domain: data.series.map((s) => s.label), axis: null, padding: 0.12 } : undefined,
 		color: { ...data.devices.colorScale(), legend: data.devices.visible.length > 1 },
@@ -164,7 +171,12 @@ export function latencyHistogramSummary(input: HistogramInput, options: ChartOpt
 	return sentences(
 		[
 			...described.map(({ s, mode }) =>
-				ctx.t('hist_summary_series', { series: s.label, ios: ctx.num(s.total), ...range(mode), share: ctx.num(mode.share) }),
+				ctx.t('hist_summary_series', {
+					series: s.label,
+					ios: ctx.num(s.total),
+					...range(mode),
+					share: ctx.num(mode.share),
+				}),
 			),
 			described.length > 1 && ctx.t('hist_summary_top', { device: best.s.label, ...range(best.median) }),
 			droppedClause(data.dropped, ctx),
@@ -188,7 +200,16 @@ export function latencyHistogramTable(input: HistogramInput, options: ChartOptio
 			ctx.labels.col_share,
 		],
 		rows: series.flatMap((s) =>
-			s.bins.map((b) => [s.label, s.device, ctx.direction(s.direction), s.stat, tidy(b.from), tidy(b.to), b.count, tidy(b.share)]),
+			s.bins.map((b) => [
+				s.label,
+				s.device,
+				ctx.direction(s.direction),
+				s.stat,
+				tidy(b.from),
+				tidy(b.to),
+				b.count,
+				tidy(b.share),
+			]),
 		),
 	};
 }

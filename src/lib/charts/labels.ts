@@ -92,8 +92,10 @@ const en = {
 	lvi_summary_top: 'Highest {rate}: {device}, {value} {unit} at {latency} {latencyUnit} ({load})',
 	lvi_summary_low: 'Lowest {stat} latency: {device}, {value} {latencyUnit} ({load})',
 
-	qd_title: 'Throughput ({rate}) and latency versus outstanding I/Os',
-	qd_caption: 'Throughput ({rate}, top) and latency ({stat}, {latencyUnit}, bottom) versus outstanding I/Os (threads × QD, log₂ scale), one line per device and direction',
+	qd_title: '{rate} and latency versus outstanding I/Os',
+	qd_caption:
+		'Top: {rate}; bottom: latency ({stat}, {latencyUnit}); both versus outstanding I/Os (threads × QD, log₂ scale), ' +
+		'one line per device and direction',
 	qd_summary_head: 'Scaling with outstanding I/Os ({outstanding}) for {devices}',
 	qd_summary_top: 'Highest {rate}: {device}, {value} {unit} at {load} ({direction})',
 
@@ -105,12 +107,13 @@ const en = {
 
 	hist_title: 'Latency histogram',
 	hist_caption: 'Latency histogram of {kind}: share of I/Os per bin (%), latency in {unit} on a log scale',
-	hist_merged: 'For drawing, the tool\'s bins are merged into {n} per doubling of latency; the table lists them as reported',
+	hist_merged: "For drawing, the tool's bins are merged into {n} per doubling of latency; the table lists them as reported",
 	hist_summary_series: '{series}: {ios} I/Os, most in {from}–{to} {unit} ({share} %)',
 	hist_summary_top: 'Lowest median bin: {device}, {from}–{to} {unit}',
 
 	exc_title: 'Latency exceedance',
-	exc_caption: 'Share of I/Os slower than a latency (1 − CDF of {kind}, log scales), latency in {unit}, from the histogram bins',
+	exc_caption:
+		'Share of I/Os slower than a latency (1 − CDF of {kind}, log scales), latency in {unit}, from the histogram bins',
 	exc_summary_series: '{series}: at most 1 % of {ios} I/Os took longer than {edge} {unit}',
 	exc_summary_open: '{series}: more than 1 % of {ios} I/Os are in the open last bin (≥ {edge} {unit})',
 	exc_summary_top: 'Shortest 1 % tail: {device}, {edge} {unit}',
@@ -249,8 +252,9 @@ const zhHans: ChartLabels = {
 	lvi_summary_top: '{rate}最高：{device}，{value} {unit}，此时延迟 {latency} {latencyUnit}（{load}）',
 	lvi_summary_low: '{stat}延迟最低：{device}，{value} {latencyUnit}（{load}）',
 
-	qd_title: '吞吐量（{rate}）与延迟随未完成 I/O 数的变化',
-	qd_caption: '吞吐量（{rate}，上）和延迟（{stat}，{latencyUnit}，下）随未完成 I/O 数（线程 × QD，log₂ 坐标）的变化，每台设备每个方向一条线',
+	qd_title: '{rate}与延迟随未完成 I/O 数的变化',
+	qd_caption:
+		'上：{rate}；下：延迟（{stat}，{latencyUnit}）；横轴均为未完成 I/O 数（线程 × QD，log₂ 坐标），每台设备每个方向一条线',
 	qd_summary_head: '{devices}随未完成 I/O 数（{outstanding}）的扩展性',
 	qd_summary_top: '{rate}最高：{device}，{value} {unit}，{load}（{direction}）',
 

@@ -101,11 +101,13 @@ function segmentsOf(bar: MixBar, ctx: ChartContext): MixSegment[] {
 			`${ctx.labels.col_run}: ${bar.run_id}`,
 		]);
 	const base = { device: bar.device, mix: bar.mix, published: bar.published };
-	if (bar.read === null && bar.write === null) return [{ ...base, part: 'mixed', y1: 0, y2: bar.value, title: title('mixed', bar.value) }];
+	if (bar.read === null && bar.write === null)
+		return [{ ...base, part: 'mixed', y1: 0, y2: bar.value, title: title('mixed', bar.value) }];
 	const read = bar.read ?? 0;
 	const segments: MixSegment[] = [];
 	if (bar.read !== null) segments.push({ ...base, part: 'read', y1: 0, y2: read, title: title('read', read) });
-	if (bar.write !== null) segments.push({ ...base, part: 'write', y1: read, y2: read + bar.write, title: title('write', bar.write) });
+	if (bar.write !== null)
+		segments.push({ ...base, part: 'write', y1: read, y2: read + bar.write, title: title('write', bar.write) });
 	return segments;
 }
 
@@ -123,12 +125,22 @@ export function mixBars(rows: readonly RunRow[], options: ChartOptions): SVGSVGE
 			const style = published
 				? { ...PUBLISHED_BAR, fillOpacity: PUBLISHED_BAR.fillOpacity * PART_OPACITY[part], stroke: 'device' }
 				: { fillOpacity: PART_OPACITY[part] };
-			marks.push(Plot.rectY(segments, { fx: 'mix', x: 'device', y1: 'y1', y2: 'y2', fill: 'device', ...style, title: 'title' }));
+			marks.push(
+				Plot.rectY(segments, { fx: 'mix', x: 'device', y1: 'y1', y2: 'y2', fill: 'device', ...style, title: 'title' }),
+			);
 		}
 	}
 	if (barWidth * 0.85 >= MIN_LABELLED_BAR) {
 		marks.push(
-			Plot.text(data.bars, { fx: 'mix', x: 'device', y: 'value', text: (b: MixBar) => ctx.compact(b.value), dy: -6, fontSize: 9, fill: 'currentColor' }),
+			Plot.text(data.bars, {
+				fx: 'mix',
+				x: 'device',
+				y: 'value',
+				text: (b: MixBar) => ctx.compact(b.value),
+				dy: -6,
+				fontSize: 9,
+				fill: 'currentColor',
+			}),
 		);
 	}
 	marks.push(Plot.ruleY([0]));

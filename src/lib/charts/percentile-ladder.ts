@@ -10,7 +10,7 @@ import { listText, sentences, tidy } from './format.ts';
 import type { ChartLabels } from './labels.ts';
 import type { ChartOptions } from './options.ts';
 import { categoricalColor } from './palette.ts';
-import { directionRank, facetTitles, noDataMark, plotBase, titleText } from './plot-parts.ts';
+import { directionRank, facetTitles, latencyTicks, noDataMark, plotBase, titleText } from './plot-parts.ts';
 import { compareByLoad } from './run-values.ts';
 import type { ChartTable } from './table.ts';
 
@@ -88,7 +88,10 @@ export function percentileLadderData(input: PercentileLadderInput, options: Char
 	const runs = input.runs
 		.filter((r) => devices.isVisible(r.device_id))
 		.sort(
-			(a, b) => rank.get(a.device_id)! - rank.get(b.device_id)! || directionRank(a.direction) - directionRank(b.direction) || compareByLoad(a, b),
+			(a, b) =>
+				rank.get(a.device_id)! - rank.get(b.device_id)! ||
+				directionRank(a.direction) - directionRank(b.direction) ||
+				compareByLoad(a, b),
 		);
 	const severalDirections = new Set(runs.map((r) => r.direction)).size > 1;
 	const lines: LadderLine[] = [];
@@ -164,15 +167,46 @@ export function percentileLadder(input: PercentileLadderInput, options: ChartOpt
 			],
 			ctx.lang,
 		),
-		x: { type: 'point', domain: LADDER_STEPS.map((s) => ctx.labels[`stat_${s.step}`]), label: ctx.labels.axis_percentile, inset: 12 },
-		y: { type: 'log', grid: true, inset: 8, insetTop: faceted ? 20 : 8, label: ctx.t('axis_latency_plain', { unit: ctx.latencySymbol }) },
+		x: {
+			type: 'point',
+			domain: LADDER_STEPS.map((s) => ctx.labels[`stat_${s.step}`]),
+			label: ctx.labels.axis_percentile,
+			inset: 12,
+		},
+		y: {
+			type: 'log',
+			grid: true,
+			inset: 8,
+			insetTop: faceted ? 20 : 8,
+			tickFormat: latencyTicks(ctx),
+			label: ctx.t('axis_latency_plain', { unit: ctx.latencySymbol }),
+		},
 		fy: faceted ? { domain: facetDevices.map(data.devices.label), axis: null, padding: 0.12 } : undefined,
-		color: { type: 'ordinal', domain: data.lineOrder, range: data.lineOrder.map((_, i) => categoricalColor(i)), legend: true },
+		color: {
+			type: 'ordinal',
+			domain: data.lineOrder,
+			range: data.lineOrder.map((_, i) => categoricalColor(i)),
+			legend: true,
+		},
 		marks: [
 			data.points.length === 0 ? noDataMark(ctx) : null,
 			faceted ? facetTitles(facetDevices.map(data.devices.label)) : null,
-			Plot.line(data.points, { x: 'step', y: 'value', z: (p: LadderPoint) => `${p.device_id}\u0000${p.line}`, stroke: 'line', fy: faceted ? 'device' : undefined, strokeWidth: 1.5 }),
-			Plot.dot(data.points, { x: 'step', y: 'value', fill: 'line', fy: faceted ? 'device' : undefined, r: 2.5, title: 'title' }),
+			Plot.line(data.points, {
+				x: 'step',
+				y: 'value',
+				z: (p: LadderPoint) => `${p.device_id}\u0000${p.line}`,
+				stroke: 'line',
+				fy: faceted ? 'device' : undefined,
+				strokeWidth: 1.5,
+			}),
+			Plot.dot(data.points, {
+				x: 'step',
+				y: 'value',
+				fill: 'line',
+				fy: faceted ? 'device' : undefined,
+				r: 2.5,
+				title: 'title',
+			}),
 		],
 	});
 }

@@ -43,7 +43,10 @@ const DIRECTION_SYMBOLS: Record<string, Plot.SymbolType> = {
 /** Symbol scale telling directions apart, over the (localized) directions present, in schema order. */
 export function directionSymbolScale(directions: Iterable<string>, ctx: ChartContext): Plot.ScaleOptions {
 	const present = new Set(directions);
-	const ordered = [...DIRECTIONS.filter((d) => present.has(d)), ...[...present].filter((d) => !DIRECTIONS.includes(d as never))];
+	const ordered = [
+		...DIRECTIONS.filter((d) => present.has(d)),
+		...[...present].filter((d) => !DIRECTIONS.includes(d as never)),
+	];
 	return {
 		domain: ordered.map((d) => ctx.direction(d)),
 		range: ordered.map((d) => DIRECTION_SYMBOLS[d] ?? 'star'),
@@ -58,7 +61,20 @@ export function directionRank(direction: string): number {
 
 /** Panel titles for vertical facets, written inside each panel's top-left corner (fy axis hidden). */
 export function facetTitles(labels: readonly string[]): Plot.Markish {
-	return Plot.text(labels, { fy: (d: string) => d, text: (d: string) => d, frameAnchor: 'top-left', dx: 4, dy: 2, fontWeight: 'bold', fill: 'currentColor' });
+	return Plot.text(labels, {
+		fy: (d: string) => d,
+		text: (d: string) => d,
+		frameAnchor: 'top-left',
+		dx: 4,
+		dy: 2,
+		fontWeight: 'bold',
+		fill: 'currentColor',
+	});
+}
+
+/** Tick labels for latency axes in the locale's digits (0.6, not d3's SI "600m"). Log axes still thin them. */
+export function latencyTicks(ctx: ChartContext): (d: number) => string {
+	return (d: number) => ctx.num(d);
 }
 
 /** Tick labels for IOPS and bandwidth axes: 1.2M, 800K (en); 120万 (zh-Hans). Log axes still thin them. */

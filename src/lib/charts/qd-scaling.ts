@@ -10,6 +10,7 @@ import type { ChartOptions } from './options.ts';
 import { panelFigure } from './panels.ts';
 import {
 	compactTicks,
+	latencyTicks,
 	directionRank,
 	directionSymbolScale,
 	latencyAxisLabel,
@@ -131,7 +132,14 @@ function panel(
 		height,
 		marginLeft: 60,
 		x: { type: 'log', base: 2, domain, inset: 8, grid: true, label: ctx.labels.axis_outstanding },
-		y: { type: options.logY ? 'log' : 'linear', zero: !options.logY, inset: 8, grid: true, tickFormat: yFormat, label: yLabel },
+		y: {
+			type: options.logY ? 'log' : 'linear',
+			zero: !options.logY,
+			inset: 8,
+			grid: true,
+			tickFormat: yFormat,
+			label: yLabel,
+		},
 		color: data.devices.colorScale(),
 		// The figure carries the legends once, above both panels.
 		symbol: symbol ? { ...directionSymbolScale(data.directions, ctx), legend: false } : undefined,
@@ -140,7 +148,16 @@ function panel(
 			Plot.line(measured, { x: 'x', y: 'y', z: 'series', stroke: 'device', strokeWidth: 1.5 }),
 			Plot.line(published, { x: 'x', y: 'y', z: 'series', stroke: 'device', strokeWidth: 1.5, strokeDasharray: '4 3' }),
 			Plot.dot(measured, { x: 'x', y: 'y', fill: 'device', symbol, r: 3, title: 'title' }),
-			Plot.dot(published, { x: 'x', y: 'y', stroke: 'device', fill: 'none', symbol, r: 3.5, strokeWidth: 1.5, title: 'title' }),
+			Plot.dot(published, {
+				x: 'x',
+				y: 'y',
+				stroke: 'device',
+				fill: 'none',
+				symbol,
+				r: 3.5,
+				strokeWidth: 1.5,
+				title: 'title',
+			}),
 		],
 	});
 }
@@ -150,7 +167,7 @@ function caption(data: QdScalingData, options: ChartOptions, ctx: ChartContext):
 	return sentences(
 		[
 			ctx.t('qd_caption', {
-				rate: ratePhrase(options.rateUnit, ctx),
+				rate: rateAxisLabel(options.rateUnit, ctx),
 				stat: ctx.labels[`stat_${options.stat}`],
 				latencyUnit: ctx.latencySymbol,
 			}),
@@ -175,7 +192,8 @@ export function qdScaling(rows: readonly RunRow[], options: ChartOptions): HTMLE
 	const domain: [number, number] = xs.length > 0 ? [Math.min(...xs), Math.max(...xs)] : [1, 256];
 	if (domain[0] === domain[1]) domain[1] = domain[0] * 2;
 	const height = Math.round((options.height ?? 560) / 2);
-	const legends: Plot.LegendScales[] = [{ color: data.devices.colorScale() }];
+	const drawn = [...data.rate, ...data.latency].map((p) => p.device_id);
+	const legends: Plot.LegendScales[] = [{ color: data.devices.colorScale(drawn) }];
 	if (data.directions.length > 1) legends.push({ symbol: directionSymbolScale(data.directions, ctx) });
 	return panelFigure({
 		document: options.document,
@@ -183,10 +201,10 @@ export function qdScaling(rows: readonly RunRow[], options: ChartOptions): HTMLE
 		legends,
 		panels: [
 			panel(data.rate, rateAxisLabel(options.rateUnit, ctx), compactTicks(ctx), domain, height, options, ctx, data),
-			panel(data.latency, latencyAxisLabel(options, ctx), undefined, domain, height, options, ctx, data),
+			panel(data.latency, latencyAxisLabel(options, ctx), latencyTicks(ctx), domain, height, options, ctx, data),
 		],
 		caption: caption(data, options, ctx),
-		ariaLabel: ctx.t('qd_title', { rate: ratePhrase(options.rateUnit, ctx) }),
+		ariaLabel: ctx.t('qd_title', { rate: rateAxisLabel(options.rateUnit, ctx) }),
 		ariaDescription: qdScalingSummary(rows, options),
 	});
 }

@@ -7,7 +7,7 @@ import { deviceSeries, lineColorScale, type DeviceSeries } from './devices.ts';
 import { bandwidthFromBytesPerS, bandwidthUnitOf, latencyFromNs } from './display-units.ts';
 import { sentences, tidy } from './format.ts';
 import type { ChartOptions } from './options.ts';
-import { noDataMark, plotBase } from './plot-parts.ts';
+import { compactTicks, latencyTicks, noDataMark, plotBase } from './plot-parts.ts';
 import type { ChartTable } from './table.ts';
 
 /** One time bucket of one series, in base units (IOPS, bytes/s or ns). */
@@ -77,14 +77,22 @@ export function timeseriesData(points: readonly TimeseriesPoint[], options: Time
 	const rank = new Map(devices.order.map((id, i) => [id, i]));
 	const visible = points
 		.filter((p) => devices.isVisible(p.device_id))
-		.sort((a, b) => rank.get(a.device_id)! - rank.get(b.device_id)! || (a.series < b.series ? -1 : a.series > b.series ? 1 : 0) || a.t_s - b.t_s);
+		.sort(
+			(a, b) =>
+				rank.get(a.device_id)! - rank.get(b.device_id)! ||
+				(a.series < b.series ? -1 : a.series > b.series ? 1 : 0) ||
+				a.t_s - b.t_s,
+		);
 	let dropped = 0;
 	const samples = visible.map((p): TimeseriesSample => {
 		const values = [p.min, p.mean, p.max].map((v) => convert(v, options));
 		const unplottable = options.logY === true && values.some((v) => v !== null && v <= 0);
 		if (unplottable) dropped++;
 		const [min, mean, max] = values.map((v) => (v === null || unplottable ? NaN : v)) as [number, number, number];
-		const label = seriesPerDevice.get(p.device_id)!.size > 1 ? `${devices.label(p.device_id)} · ${p.series}` : devices.label(p.device_id);
+		const label =
+			seriesPerDevice.get(p.device_id)!.size > 1
+				? `${devices.label(p.device_id)} · ${p.series}`
+				: devices.label(p.device_id);
 		return { key: `${p.device_id}\u0000${p.series}`, device_id: p.device_id, label, t: p.t_s, min, mean, max };
 	});
 	return { samples, labels: [...new Set(samples.map((s) => s.label))], dropped, devices, unit: unitOf(options, ctx) };
@@ -116,8 +124,14 @@ export function timeseriesChart(points: readonly TimeseriesPoint[], options: Tim
 			ctx.lang,
 		),
 		x: { grid: true, label: ctx.labels.axis_time },
-		y: { type: options.logY ? 'log' : 'linear', zero: !options.logY, grid: true, label: metricLabel(options, ctx, data.unit) },
-		color: { ...lineColorScale(data.samples, data.devices), legend: true },
+		y: {
+			type: options.logY ? 'log' : 'linear',
+			zero: !options.logY,
+			grid: true,
+			tickFormat: options.metric === 'lat' ? latencyTicks(ctx) : compactTicks(ctx),
+			label: metricLabel(options, ctx, data.unit),
+		},
+		color: { ...lineColorScale(data.samples, data.devices), legend: data.samples.length > 0 },
 		marks: [
 			data.samples.length === 0 ? noDataMark(ctx) : null,
 			steady ? Plot.rectX([steady], { x1: 'start_s', x2: 'end_s', fill: 'currentColor', fillOpacity: 0.07 }) : null,
@@ -151,7 +165,9 @@ interface SeriesStats {
 function seriesStats(data: TimeseriesData, steady: TimeseriesOptions['steadyState']): SeriesStats[] {
 	const stats: SeriesStats[] = [];
 	for (const label of data.labels) {
-		const inWindow = data.samples.filter((s) => s.label === label && (!steady || (s.t >= steady.start_s && s.t <= steady.end_s)));
+		const inWindow = data.samples.filter(
+			(s) => s.label === label && (!steady || (s.t >= steady.start_s && s.t <= steady.end_s)),
+		);
 		const means = inWindow.map((s) => s.mean).filter((v) => !Number.isNaN(v));
 		if (means.length === 0) continue;
 		const mins = inWindow.map((s) => s.min).filter((v) => !Number.isNaN(v));
@@ -190,7 +206,12 @@ export function timeseriesSummary(points: readonly TimeseriesPoint[], options: T
 					max: ctx.num(s.max),
 				}),
 			),
-			stats.length > 1 && ctx.t(lowIsBest ? 'ts_summary_top_low' : 'ts_summary_top', { device: top.label, value: ctx.num(top.mean), unit: data.unit }),
+			stats.length > 1 &&
+				ctx.t(lowIsBest ? 'ts_summary_top_low' : 'ts_summary_top', {
+					device: top.label,
+					value: ctx.num(top.mean),
+					unit: data.unit,
+				}),
 			droppedClause(data.dropped, ctx),
 		],
 		ctx.lang,

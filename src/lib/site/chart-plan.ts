@@ -192,10 +192,8 @@ export async function planCharts(src: PlanSource, ctx: PlanContext): Promise<Cha
 		);
 	}
 	const all = [...overview, ...groups.flatMap((g) => g.charts), ...comparisons];
-	const devices = distinct([
-		...src.runs.filter((r) => all.some((c) => c.kind !== 'cmp')).map((r) => r.device_id),
-		...(comparisons.length ? src.comparisons.map((c) => c.device_id) : []),
-	]).sort();
+	const charted = all.some((c) => c.kind !== 'cmp');
+	const devices = distinct([...(charted ? src.runs.map((r) => r.device_id) : []), ...(comparisons.length ? src.comparisons.map((c) => c.device_id) : [])]).sort();
 	return {
 		overview,
 		groups,

@@ -1,0 +1,52 @@
+// Debian's Chromium driven by playwright-core (npx playwright install cannot download browsers here).
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { ROOT } from '../helpers/fixtures.ts';
+
+export const ARTIFACTS = join(ROOT, 'tests/artifacts');
+mkdirSync(ARTIFACTS, { recursive: true });
+
+export async function launch(): Promise<Browser> {
+	return chromium.launch({
+		executablePath: '/usr/bin/chromium',
+		args: [
+			'--headless',
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--no-first-run',
+			'--disable-sync',
+			`--user-data-dir=${mkdtempSync(join(tmpdir(), 'chromium-profile-'))}`,
+		],
+	});
+}
+
+export interface Watched {
+	context: BrowserContext;
+	page: Page;
+	consoleErrors: string[];
+	offsite: string[];
+	requests: string[];
+}
+
+/** A page that records console errors, page errors and every request that does not go to the test server. */
+export async function watchedPage(browser: Browser, baseUrl: string, options: BrowserContextOptions = {}): Promise<Watched> {
+	const context = await browser.newContext(options);
+	const page = await context.newPage();
+	const consoleErrors: string[] = [];
+	const offsite: string[] = [];
+	const requests: string[] = [];
+	page.on('console', (m) => {
+		if (m.type() === 'error') consoleErrors.push(m.text());
+	});
+	page.on('pageerror', (e) => consoleErrors.push(String(e)));
+	context.on('request', (r) => {
+		requests.push(r.url());
+		const url = r.url();
+		if (!url.startsWith(baseUrl) && !url.startsWith('data:') && !url.startsWith('blob:')) offsite.push(url);
+	});
+	return { context, page, consoleErrors, offsite, requests };
+}

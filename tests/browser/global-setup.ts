@@ -1,0 +1,31 @@
+// Browser tests run against the real build: ingest the bundled data, astro build, serve dist/ on 127.0.0.1.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startServer, type StaticServer } from '../../scripts/serve.ts';
+import { ROOT } from '../helpers/fixtures.ts';
+
+let server: StaticServer | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+	if (!process.env.SKIP_BUILD) {
+		execFileSync(process.execPath, [join(ROOT, 'scripts/ingest.ts')], { cwd: ROOT, stdio: 'inherit' });
+		execFileSync(process.execPath, [join(ROOT, 'node_modules/.bin/astro'), 'build'], {
+			cwd: ROOT,
+			stdio: 'inherit',
+			env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+		});
+	}
+	server = await startServer(join(ROOT, 'dist'));
+	project.provide('baseUrl', server.url);
+}
+
+export async function teardown(): Promise<void> {
+	await server?.close();
+}
+
+declare module 'vitest' {
+	export interface ProvidedContext {
+		baseUrl: string;
+	}
+}

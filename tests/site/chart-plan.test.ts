@@ -1,0 +1,126 @@
+// Which charts the pages draw from the fixture dataset, and that a chart's input survives the trip to the
+// browser (compact JSON) unchanged and renders at build time with the chart library.
+import { parseHTML } from 'linkedom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_VIEW, packInput, queriesForView, renderChart, unpackInput, chartOptions, type ChartSpec } from '../../src/lib/site/chart-kinds.ts';
+import { planCharts, type ChartPlan } from '../../src/lib/site/chart-plan.ts';
+import { loadReview } from '../../src/lib/site/review.ts';
+import { loadDrive } from '../../src/lib/site/drive.ts';
+import { deviceLabels } from '../../src/lib/site/labels.ts';
+import { renderStaticChart } from '../../src/lib/site/render.ts';
+import { makeDataset, type Dataset } from '../queries/dataset.ts';
+
+let ds: Dataset;
+let plan: ChartPlan;
+let labels: Record<string, string>;
+const all = (p: ChartPlan): ChartSpec[] => [...p.overview, ...p.groups.flatMap((g) => g.charts), ...p.comparisons];
+
+beforeAll(async () => {
+	ds = await makeDataset();
+	process.env.SITE_DATA_DIR = ds.out;
+	const review = await loadReview('rev-fio');
+	labels = deviceLabels(review.devices);
+	plan = await planCharts(review, { lang: 'en', labels, idPrefix: 'r', comparisonFilter: { reviewId: 'rev-fio' } });
+});
+afterAll(() => {
+	delete process.env.SITE_DATA_DIR;
+	ds?.cleanup();
+});
+
+describe('chart plan of the fio review', () => {
+	it('groups results by workload and picks charts from what each group holds', () => {
+		const byGroup = Object.fromEntries(plan.groups.map((g) => [g.group.label, g.charts.map((c) => c.kind)]));
+		// randread QD1 of both drives (fio 2.18 and 3.14): one point each → bars; fio's clat percentiles → ladder;
+		// the 2.18 run's logs (clat, bw) → time series. The randrw json+ run (no workload label, 70 % reads) → a
+		// read/write mix bar, its percentiles → ladder, its bins → histogram and exceedance, its per-I/O clat and
+		// iops logs → time series. 4 KiB random results → the four-corners overview.
+		expect(byGroup).toEqual({
+			'4k-random-read': ['app', 'ladder', 'ts', 'ts'],
+			'randrw 4 KiB': ['mix', 'ladder', 'hist', 'exc', 'ts', 'ts'],
+		});
+		expect(plan.overview.map((c) => c.kind)).toEqual(['fc']);
+		expect(plan.devices).toEqual(['drive-a', 'drive-b']);
+		expect(plan.directions).toEqual(['read', 'write']);
+		expect(plan.hasTimeseries).toBe(true);
+		const ids = all(plan).map((c) => c.id);
+		expect(new Set(ids).size).toBe(ids.length);
+	});
+
+	it('gives each time series chart the downsampled log of its runs', () => {
+		const ts = plan.groups.find((g) => g.group.label === 'randrw 4 KiB')!.charts.filter((c) => c.kind === 'ts');
+		expect(ts.map((c) => c.fixed.metric).sort()).toEqual(['iops', 'lat']);
+		const lat = ts.find((c) => c.fixed.metric === 'lat')!;
+		const points = lat.input as { series: string; t_s: number; mean: number | null }[];
+		expect(new Set(points.map((p) => p.series))).toEqual(new Set(['read', 'write']));
+		expect(points.length).toBeLessThanOrEqual(2 * DEFAULT_VIEW.buckets);
+		expect(Math.max(...points.map((p) => p.t_s))).toBeLessThanOrEqual(1.996);
+	});
+
+	it('starts the ladder on reads and can be re-queried for writes and at another resolution', () => {
+		const ladder = all(plan).find((c) => c.id === 'r-w-randrw-4-kib-ladder')!;
+		expect(ladder.directions).toEqual(['read', 'write']);
+		expect(ladder.queries.percentiles?.direction).toBe('read');
+		expect(queriesForView(ladder, { ...DEFAULT_VIEW, direction: 'write' }).percentiles?.direction).toBe('write');
+		expect(queriesForView(ladder, { ...DEFAULT_VIEW, direction: 'trim' })).toBe(ladder.queries);
+		const ts = all(plan).find((c) => c.kind === 'ts')!;
+		expect(queriesForView(ts, { ...DEFAULT_VIEW, buckets: 1000 }).timeseries?.buckets).toBe(1000);
+	});
+
+	it('sends every chart’s input to the browser and back unchanged', () => {
+		for (const spec of all(plan)) {
+			const packed = JSON.parse(JSON.stringify(packInput(spec.kind, spec.input)));
+			expect(unpackInput(spec.kind, packed), spec.id).toEqual(spec.input);
+		}
+	});
+
+	it('renders every chart at build time with its summary and table', () => {
+		for (const spec of all(plan)) {
+			const chart = renderStaticChart(spec, 'en', labels);
+			expect(chart.markup, spec.id).toMatch(/^<(svg|figure)/);
+			expect(chart.markup).toContain('<svg');
+			expect(chart.summary.length, spec.id).toBeGreaterThan(10);
+			expect(chart.table.columns.length).toBeGreaterThan(1);
+			expect(chart.table.rows.length, spec.id).toBeGreaterThan(0);
+		}
+		const zh = renderStaticChart(all(plan)[0]!, 'zh-Hans', labels);
+		expect(zh.table.columns.join('')).toMatch(/[\u4e00-\u9fff]/);
+	});
+
+	it('redraws with the reader’s view: units and devices change the chart, not the rows', () => {
+		const app = all(plan).find((c) => c.kind === 'app')!;
+		expect(new Set((app.input as { device_id: string }[]).map((r) => r.device_id))).toEqual(new Set(['drive-a', 'drive-b']));
+		const draw = (view: typeof DEFAULT_VIEW) => {
+			const { document } = parseHTML('<!doctype html><html><body></body></html>');
+			const options = chartOptions(app, view, { lang: 'en', deviceLabels: labels, document: document as unknown as Document });
+			return renderChart(app.kind, app.input, options);
+		};
+		const both = draw(DEFAULT_VIEW);
+		expect(both.element.textContent).toContain('Acme A1');
+		expect(both.element.textContent).toContain('Beta B2');
+		const onlyB = draw({ ...DEFAULT_VIEW, devices: ['drive-b'] });
+		expect(onlyB.element.textContent).not.toContain('Acme A1');
+		expect(onlyB.table.rows).toHaveLength(1);
+		const mbps = draw({ ...DEFAULT_VIEW, rateUnit: 'MB/s' });
+		expect(mbps.element.textContent).toContain('MB/s');
+		// 7139.547674 IOPS × 4096 B = 29,243,584.7 B/s = 29.24 MB/s (json-fio3.14-crucial-sata-randread.json).
+		expect(mbps.table.rows.flat().some((v) => typeof v === 'number' && Math.abs(v - 29.2435847) < 0.01)).toBe(true);
+	});
+});
+
+describe('chart plan of a drive', () => {
+	it('draws its published comparison as bars', async () => {
+		const drive = await loadDrive('drive-b');
+		expect(drive.comparisons).toHaveLength(1);
+		const p = await planCharts(
+			{ runs: [], groups: [], figures: [], comparisons: drive.comparisons, percentiles: [], histograms: [], series: [] },
+			{ lang: 'en', labels, idPrefix: 'd', comparisonFilter: { deviceId: 'drive-b' } },
+		);
+		expect(p.comparisons.map((c) => [c.kind, c.fixed.comparisonKind])).toEqual([['cmp', 'delta']]);
+		expect(drive.claimed).toEqual([]);
+		const a = await loadDrive('drive-a');
+		// The claim "4K random read 100000 IOPS" sits beside the best single-drive 4K random read in the dataset:
+		// 95000 IOPS published in rev-pub (the fio runs reach 299.85 IOPS).
+		expect(a.claimed[0]).toMatchObject({ headline: 'rand_read_4k_iops', claimedBase: 100000 });
+		expect(a.best.rand_read_4k_iops).toMatchObject({ value: 95000, review_id: 'rev-pub' });
+	});
+});
