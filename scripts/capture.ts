@@ -194,7 +194,12 @@ function writeMetadata(st: CaptureState): { devicePath: string; keptDevice: bool
 	mkdirSync(paths.devicesDir, { recursive: true });
 	const devicePath = join(paths.devicesDir, `${deviceId}.yaml`);
 	const keptDevice = existsSync(devicePath) && !o.force;
-	if (!keptDevice) writeYaml(devicePath, `Probed by scripts/capture.ts on ${date}.`, buildDeviceYaml(disk, verdict));
+	if (!keptDevice)
+		writeYaml(
+			devicePath,
+			`Probed by scripts/capture.ts on ${date}.`,
+			buildDeviceYaml(disk, verdict, o.review, sweep.files.length > 0),
+		);
 	return { devicePath, keptDevice };
 }
 

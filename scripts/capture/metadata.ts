@@ -53,7 +53,8 @@ export function buildRunsSidecar(deviceId: string, files: OutputFile[]): object 
 	return validated(runsSidecar, { default_device_id: deviceId, files: entries }, 'runs.yaml');
 }
 
-export function buildDeviceYaml(disk: DiskInfo | null, verdict: VirtualVerdict): object {
+/** `has_results` and `reviews` follow the data/devices convention (data/README.md). */
+export function buildDeviceYaml(disk: DiskInfo | null, verdict: VirtualVerdict, reviewId: string, hasResults: boolean): object {
 	const { vendor, model } = deviceNames(disk);
 	const other: string[] = [];
 	if (disk) {
@@ -73,6 +74,8 @@ export function buildDeviceYaml(disk: DiskInfo | null, verdict: VirtualVerdict):
 		interface: disk?.driver === 'virtio_blk' ? 'virtio-blk (paravirtual)' : (disk?.transport ?? null),
 		firmware: disk?.firmware ?? null,
 		other,
+		has_results: hasResults,
+		reviews: [reviewId],
 	};
 	return validated(deviceYaml, value, 'device yaml');
 }

@@ -80,6 +80,7 @@ describe.skipIf(FIO_VERSION === null)('capture kit end to end (needs fio on PATH
 		const device = deviceYaml.parse(parse(readFileSync(join(devices, 'capture-e2e-disk.yaml'), 'utf8')));
 		expect(device.vendor).toMatch(/\S/);
 		expect(device.model).toMatch(/\S/);
+		expect(device).toMatchObject({ has_results: true, reviews: ['capture-e2e'] });
 	});
 
 	it('lists every output in runs.yaml with its job file, and nothing that is missing', () => {

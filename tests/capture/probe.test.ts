@@ -301,10 +301,11 @@ describe('metadata builders', () => {
 	});
 
 	it('builds a device yaml that validates', () => {
-		const d = deviceYaml.parse(buildDeviceYaml(VIRTIO, classifyDisk(VIRTIO)));
+		const d = deviceYaml.parse(buildDeviceYaml(VIRTIO, classifyDisk(VIRTIO), 'lab-x', true));
 		expect(d).toMatchObject({ vendor: 'Red Hat (virtio)', model: 'virtio-blk virtual disk', capacity: '256GiB', firmware: null });
+		expect(d).toMatchObject({ has_results: true, reviews: ['lab-x'] });
 		expect(d.other.join(' ')).toMatch(/physical storage behind it is unknown/);
-		expect(deviceYaml.parse(buildDeviceYaml(SAMSUNG, classifyDisk(SAMSUNG)))).toMatchObject({
+		expect(deviceYaml.parse(buildDeviceYaml(SAMSUNG, classifyDisk(SAMSUNG), 'lab-x', false))).toMatchObject({
 			firmware: '5B2QGXA7',
 			interface: 'nvme',
 		});

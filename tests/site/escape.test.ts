@@ -81,6 +81,17 @@ describe('pages built from a dataset of payloads', () => {
 		});
 	}
 
+	it('loads every script, style and icon from the site itself', () => {
+		for (const path of PAGES) {
+			const doc = page(path);
+			for (const el of doc.querySelectorAll('script[src], link[href]')) {
+				const url = el.getAttribute('src') ?? el.getAttribute('href')!;
+				if (el.tagName === 'LINK' && el.getAttribute('rel') === 'alternate') continue;
+				expect(url, `/${path}`).toMatch(/^\/(?!\/)/);
+			}
+		}
+	});
+
 	it('shows the payloads as text where the metadata goes', () => {
 		const review = page('reviews/rev-fio');
 		expect(review.querySelector('[data-testid="review-title"]')!.textContent).toBe(PAYLOADS.title);

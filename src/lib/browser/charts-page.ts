@@ -184,6 +184,17 @@ if (config && document.querySelector('figure[data-chart]')) {
 	// The first touch of any control starts the live charts even before its change lands.
 	controls?.addEventListener('pointerdown', () => void startUpgrade(), { once: true });
 	controls?.addEventListener('focusin', () => void startUpgrade(), { once: true });
+	// Charts are drawn for the width they have: redraw once a resize settles (the SVG scales meanwhile).
+	let resizeTimer: number | undefined;
+	let lastWidth = window.innerWidth;
+	window.addEventListener('resize', () => {
+		window.clearTimeout(resizeTimer);
+		resizeTimer = window.setTimeout(() => {
+			if (!upgrade || Math.abs(window.innerWidth - lastWidth) < 40) return;
+			lastWidth = window.innerWidth;
+			void redrawAll();
+		}, 250);
+	});
 	if (!isDefaultView(view)) {
 		// A shared link: draw its view at once from the page's rows (DuckDB follows with any rows it needs).
 		void startUpgrade();

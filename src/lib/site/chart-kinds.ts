@@ -59,6 +59,8 @@ export interface ChartSpec {
 	directions?: string[];
 	/** Workload label given to runs that have none (charts group bars by workload). */
 	relabel?: string;
+	/** Id of a chart on the page with the same input: the page carries that input once. */
+	inputFrom?: string;
 }
 
 interface KindFunctions {
@@ -117,20 +119,43 @@ export function renderChart(kind: ChartKind, input: unknown, options: ChartOptio
 	return { element: f.render(input, options), summary: f.summary(input, options), table: f.table(input, options) };
 }
 
-// Compact JSON: null fields are dropped on the way to the browser and restored from the schema there, so a
-// run row costs its measured values only.
+// Compact JSON: rows travel as columns; a column that is NULL throughout is left out and restored from the schema,
+// and a text column with few distinct values (a run id repeated on every histogram bin) becomes a dictionary.
 type Row = Record<string, unknown>;
-
-function compactRows(rows: readonly object[]): Row[] {
-	return rows.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null && v !== undefined)));
+type PackedColumn = unknown[] | { d: unknown[]; i: number[] };
+interface PackedRows {
+	n: number;
+	c: Record<string, PackedColumn>;
 }
 
-function restoreRows<T>(rows: readonly Row[], columns: readonly { name: string }[]): T[] {
-	return rows.map((r) => {
-		const out: Row = {};
-		for (const c of columns) out[c.name] = r[c.name] ?? null;
-		return out as T;
-	});
+function compactRows(rows: readonly object[]): PackedRows {
+	const names = new Set<string>();
+	for (const r of rows) for (const [k, v] of Object.entries(r)) if (v !== null && v !== undefined) names.add(k);
+	const c: Record<string, PackedColumn> = {};
+	for (const name of names) {
+		const values = rows.map((r) => (r as Row)[name] ?? null);
+		const distinct = [...new Set(values)];
+		if (values.some((v) => typeof v === 'string') && distinct.length * 2 < values.length) {
+			const index = new Map(distinct.map((v, i) => [v, i]));
+			c[name] = { d: distinct, i: values.map((v) => index.get(v)!) };
+		} else {
+			c[name] = values;
+		}
+	}
+	return { n: rows.length, c };
+}
+
+function restoreRows<T>(packed: PackedRows, columns: readonly { name: string }[]): T[] {
+	const out: T[] = [];
+	for (let k = 0; k < packed.n; k++) {
+		const row: Row = {};
+		for (const { name } of columns) {
+			const col = packed.c[name];
+			row[name] = col === undefined ? null : Array.isArray(col) ? (col[k] ?? null) : (col.d[col.i[k]!] ?? null);
+		}
+		out.push(row as T);
+	}
+	return out;
 }
 
 const TS_FIELDS = [{ name: 'device_id' }, { name: 'series' }, { name: 't_s' }, { name: 'min' }, { name: 'mean' }, { name: 'max' }, { name: 'tool' }, { name: 'tool_version' }];
@@ -156,20 +181,20 @@ export function packInput(kind: ChartKind, input: unknown): unknown {
 export function unpackInput(kind: ChartKind, packed: unknown): unknown {
 	switch (kind) {
 		case 'ladder': {
-			const i = packed as { runs: Row[]; percentiles: Row[] };
+			const i = packed as { runs: PackedRows; percentiles: PackedRows };
 			return { runs: restoreRows<RunRow>(i.runs, runs.columns), percentiles: restoreRows<PercentileRow>(i.percentiles, percentiles.columns) };
 		}
 		case 'hist':
 		case 'exc': {
-			const i = packed as { runs: Row[]; bins: Row[] };
+			const i = packed as { runs: PackedRows; bins: PackedRows };
 			return { runs: restoreRows<RunRow>(i.runs, runs.columns), bins: restoreRows<HistogramRow>(i.bins, histograms.columns) };
 		}
 		case 'ts':
-			return restoreRows<TimeseriesPoint>(packed as Row[], TS_FIELDS);
+			return restoreRows<TimeseriesPoint>(packed as PackedRows, TS_FIELDS);
 		case 'cmp':
-			return restoreRows<ComparisonRow>(packed as Row[], comparisons.columns);
+			return restoreRows<ComparisonRow>(packed as PackedRows, comparisons.columns);
 		default:
-			return restoreRows<RunRow>(packed as Row[], runs.columns);
+			return restoreRows<RunRow>(packed as PackedRows, runs.columns);
 	}
 }
 

@@ -6,7 +6,7 @@ import type { ComparisonRow, FigureRow, HistogramRow, PercentileRow, RunRow } fr
 import { DIRECTIONS } from '../schema.ts';
 import { fourCornersData } from '../charts/four-corners.ts';
 import { mixBarsData } from '../charts/mix-bars.ts';
-import { latencyOf, outstandingOf, rateOf } from '../charts/run-values.ts';
+import { compareByLoad, latencyOf, outstandingOf, rateOf } from '../charts/run-values.ts';
 import type { ChartOptions } from '../charts/options.ts';
 import type { SeriesListRow } from '../queries/timeseries.ts';
 import type { Lang } from '../../i18n/strings.ts';
@@ -87,9 +87,26 @@ function isSweep(runs: readonly RunRow[]): boolean {
 
 const probeOptions = (lang: Lang): ChartOptions => ({ lang, stat: 'mean', rateUnit: 'iops', latencyUnit: 'us' });
 
+/**
+ * Histograms of a load sweep overlap into a blur: per device and direction, the lightest, the middle and the
+ * heaviest load are drawn (the ladder and the tables keep every load).
+ */
+function representativeRuns(runs: readonly RunRow[]): string[] {
+	const byKey = new Map<string, RunRow[]>();
+	for (const r of runs) byKey.set(`${r.device_id}\u0000${r.direction}`, [...(byKey.get(`${r.device_id}\u0000${r.direction}`) ?? []), r]);
+	const picked = new Set<string>();
+	for (const list of byKey.values()) {
+		const sorted = [...list].sort(compareByLoad);
+		for (const i of [0, Math.floor((sorted.length - 1) / 2), sorted.length - 1]) picked.add(sorted[i]!.run_id);
+	}
+	return [...picked];
+}
+
 interface Draft {
 	kind: ChartKind;
 	suffix: string;
+	/** Suffix of a chart of the same group whose input this one shares (sent to the browser once). */
+	inputFrom?: string;
 	queries: ChartQueries;
 	fixed?: FixedOptions;
 	directions?: string[];
@@ -128,10 +145,11 @@ function groupDrafts(group: WorkloadGroup, src: PlanSource, lang: Lang): Draft[]
 			directions: pctDirections,
 		});
 	}
-	const histRuns = distinct(src.histograms.filter((h) => ids.has(h.run_id)).map((h) => h.run_id));
+	const binned = new Set(src.histograms.filter((h) => ids.has(h.run_id)).map((h) => h.run_id));
+	const histRuns = representativeRuns(group.runs.filter((r) => binned.has(r.run_id)));
 	if (histRuns.length > 0) {
 		const queries = { runs: { runIds: histRuns }, histograms: { runIds: histRuns } };
-		drafts.push({ kind: 'hist', suffix: 'hist', queries }, { kind: 'exc', suffix: 'exc', queries });
+		drafts.push({ kind: 'hist', suffix: 'hist', queries }, { kind: 'exc', suffix: 'exc', queries, inputFrom: 'hist' });
 	}
 	const series = src.series.filter((s) => s.run_id !== null && ids.has(s.run_id));
 	for (const metric of distinct(series.map((s) => timeseriesMetricOf(s.metric)))) {
@@ -155,9 +173,10 @@ function groupDrafts(group: WorkloadGroup, src: PlanSource, lang: Lang): Draft[]
 	return drafts;
 }
 
-async function materialize(draft: Draft, id: string): Promise<ChartSpec> {
+async function materialize(draft: Draft, id: string, groupPrefix = ''): Promise<ChartSpec> {
 	const spec: ChartSpec = {
 		id,
+		...(draft.inputFrom ? { inputFrom: `${groupPrefix}-${draft.inputFrom}` } : {}),
 		kind: draft.kind,
 		input: null,
 		fixed: draft.fixed ?? {},
@@ -178,7 +197,8 @@ export async function planCharts(src: PlanSource, ctx: PlanContext): Promise<Cha
 	const groups: PlannedGroup[] = [];
 	for (const group of src.groups) {
 		const charts: ChartSpec[] = [];
-		for (const d of groupDrafts(group, src, ctx.lang)) charts.push(await materialize(d, `${ctx.idPrefix}-${group.id}-${d.suffix}`));
+		const prefix = `${ctx.idPrefix}-${group.id}`;
+		for (const d of groupDrafts(group, src, ctx.lang)) charts.push(await materialize(d, `${prefix}-${d.suffix}`, prefix));
 		groups.push({ group, charts, figures: src.figures.filter((f) => f.workload === group.label) });
 	}
 	const comparisons: ChartSpec[] = [];
