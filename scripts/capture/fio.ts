@@ -65,7 +65,8 @@ export function runFioAsync(args: string[], cwd: string, timeoutMs: number, abor
 
 export function fioVersion(): string | null {
 	const r = spawnSync('fio', ['--version'], { encoding: 'utf8' });
-	return r.status === 0 ? r.stdout.trim() : null;
+	// "fio-3.33" → "3.33": the tool name is recorded beside it.
+	return r.status === 0 ? r.stdout.trim().replace(/^fio-/, '') : null;
 }
 
 /** fio writes warnings ("fio: …") into the same stream before the JSON: parse from the first line starting with "{". */

@@ -1,6 +1,5 @@
 // Debian's Chromium driven by playwright-core (npx playwright install cannot download browsers here).
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { ROOT } from '../helpers/fixtures.ts';
@@ -19,8 +18,8 @@ export async function launch(): Promise<Browser> {
 			'--disable-component-update',
 			'--no-first-run',
 			'--disable-sync',
-			`--user-data-dir=${mkdtempSync(join(tmpdir(), 'chromium-profile-'))}`,
 		],
+		// playwright's launch() gives Chromium a fresh temporary --user-data-dir of its own every time.
 	});
 }
 

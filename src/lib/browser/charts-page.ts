@@ -66,6 +66,7 @@ async function requeryAll(): Promise<void> {
 		const results = await kinds.runChartQueries(kinds.queriesForView(chart.spec, view), run);
 		liveInputs.set(chart.spec.id, kinds.assembleInput(chart.spec, results));
 	}
+	root.dataset.duckdbQueries = String(Number(root.dataset.duckdbQueries ?? 0) + 1);
 }
 
 function loadDuckdb(): Promise<void> {
@@ -153,15 +154,20 @@ function writeUrl(): void {
 }
 
 async function applyView(next: ViewState): Promise<void> {
-	const requery = next.buckets !== view.buckets || next.direction !== view.direction;
+	performance.mark('view-change');
+	// A new statistic, time resolution or direction asks DuckDB again; units and axes only redraw.
+	const requery = next.stat !== view.stat || next.buckets !== view.buckets || next.direction !== view.direction;
 	view = next;
 	writeUrl();
 	await startUpgrade();
 	if (requery) {
+		const fresh = !duckdbReady;
 		await loadDuckdb();
-		if (root.dataset.duckdb === 'ready') await requeryAll();
+		if (!fresh && root.dataset.duckdb === 'ready') await requeryAll();
 	}
 	await redrawAll();
+	performance.measure('view-redrawn', 'view-change');
+	root.dataset.viewsApplied = String(Number(root.dataset.viewsApplied ?? 0) + 1);
 }
 
 function onControl(e: Event): void {
