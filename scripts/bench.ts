@@ -1,5 +1,7 @@
 // npm run bench: speed and size figures, each a ratio measured side by side in this run.
 //  1. ingest throughput on a generated ≥ 200 MB fio per-I/O log vs DuckDB's own read_csv → Parquet (aim ≥ 0.5)
+//  2. the site: time to first chart, page weight, interaction → redraw (scripts/bench/site.ts)
+// --only ingest|site runs one part.
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,8 +10,11 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { parseFioLogColumns } from '../src/lib/parsers/index.ts';
 import { timeseries } from '../src/lib/schema.ts';
 import { DatasetWriter } from './ingest/write-parquet.ts';
+import { benchSite } from './bench/site.ts';
 
-const { values } = parseArgs({ options: { mb: { type: 'string', default: '200' }, rounds: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+	options: { mb: { type: 'string', default: '200' }, rounds: { type: 'string', default: '3' }, only: { type: 'string' } },
+});
 const targetBytes = Number(values.mb) * 1e6;
 const rounds = Number(values.rounds);
 
@@ -123,4 +128,5 @@ async function benchIngest(): Promise<void> {
 	}
 }
 
-await benchIngest();
+if (values.only !== 'site') await benchIngest();
+if (values.only !== 'ingest') await benchSite();

@@ -1,0 +1,121 @@
+// Site figures, measured side by side in one run in Debian's Chromium against dist/ served on localhost
+// (brotli, byte ranges — scripts/serve.ts):
+//  - time to first chart on a review page vs a plain static HTML page holding the same SVG (aim ≤ 1.2)
+//  - page weight before interaction, without DuckDB (aim ≤ 150 KB)
+//  - first interaction → redrawn chart, once DuckDB has loaded in idle time (aim ≤ 300 ms), and the cold path
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { startServer, type StaticServer } from '../serve.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const DIST = join(ROOT, 'dist');
+const REVIEW = '/reviews/lab-2026-virtual-disk-fio-sweep/';
+const PLAIN = '/__bench/plain-chart.html';
+const RUNS = 5;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const fmt = (xs: number[]) => `${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`;
+
+function launch(): Promise<Browser> {
+	return chromium.launch({
+		executablePath: '/usr/bin/chromium',
+		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+	});
+}
+
+/** The first chart of the review page, alone in a plain HTML page: no CSS, no JS. */
+function writePlainPage(): void {
+	const html = readFileSync(join(DIST, REVIEW, 'index.html'), 'utf8');
+	const start = html.indexOf('<figure');
+	const end = html.indexOf('</figure>', start);
+	if (start < 0 || end < 0) throw new Error(`no <figure> chart in ${REVIEW}`);
+	mkdirSync(join(DIST, '__bench'), { recursive: true });
+	writeFileSync(join(DIST, PLAIN), `<!doctype html><html><head><meta charset="utf-8"><title>chart</title></head><body>${html.slice(start, end + 9)}</body></html>`);
+}
+
+/** Time from navigation start until the first chart SVG is painted (the first contentful paint when it is in the HTML). */
+async function firstChart(browser: Browser, url: string): Promise<number> {
+	const context = await browser.newContext();
+	const page = await context.newPage();
+	await page.goto(url, { waitUntil: 'load' });
+	const ms = await page.evaluate(
+		() =>
+			new Promise<number>((ok) => {
+				new PerformanceObserver((list) => {
+					const fcp = list.getEntriesByName('first-contentful-paint')[0];
+					if (fcp) ok(fcp.startTime);
+				}).observe({ type: 'paint', buffered: true });
+			}),
+	);
+	const hasChart = await page.locator('figure svg').count();
+	await context.close();
+	if (!hasChart) throw new Error(`${url}: no chart SVG`);
+	return ms;
+}
+
+async function pageWeight(browser: Browser, server: StaticServer, url: string): Promise<{ initial: number; idle: number; duckdb: number }> {
+	const context = await browser.newContext();
+	const page = await context.newPage();
+	const from = server.requests.length;
+	await page.goto(url, { waitUntil: 'load' });
+	const initial = server.requests.slice(from).reduce((n, r) => n + r.bytes, 0);
+	await page.waitForSelector('html[data-duckdb="ready"]', { timeout: 120_000 });
+	const later = server.requests.slice(from);
+	const isDuckdb = (u: string) => /duckdb|\.wasm|arrow/i.test(u) || u.includes('/data/');
+	const duckdb = later.filter((r) => isDuckdb(r.url)).reduce((n, r) => n + r.bytes, 0);
+	const idle = later.filter((r) => !isDuckdb(r.url)).reduce((n, r) => n + r.bytes, 0);
+	await context.close();
+	return { initial, idle, duckdb };
+}
+
+/** First interaction (statistic → p99) until every chart is redrawn, with DuckDB loaded first (warm) or not yet (cold). */
+async function interaction(browser: Browser, url: string, warm: boolean): Promise<number> {
+	const context = await browser.newContext();
+	const page = await context.newPage();
+	await page.goto(url, { waitUntil: warm ? 'load' : 'domcontentloaded' });
+	if (warm) await page.waitForSelector('html[data-duckdb="ready"]', { timeout: 120_000 });
+	await page.selectOption('[data-testid="control-stat"]', 'p99');
+	await page.waitForFunction(() => Number(document.documentElement.dataset.viewsApplied ?? 0) >= 1, undefined, { timeout: 120_000 });
+	const ms = await page.evaluate(() => performance.getEntriesByName('view-redrawn').at(-1)!.duration);
+	await context.close();
+	return ms;
+}
+
+export async function benchSite(): Promise<void> {
+	if (!existsSync(join(DIST, REVIEW, 'index.html'))) {
+		console.error('building the site for the benchmark (npm run build)…');
+		execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+	}
+	writePlainPage();
+	const server = await startServer(DIST);
+	const browser = await launch();
+	try {
+		const review: number[] = [];
+		const plain: number[] = [];
+		for (let i = 0; i < RUNS; i++) {
+			plain.push(await firstChart(browser, server.url + PLAIN));
+			review.push(await firstChart(browser, server.url + REVIEW));
+		}
+		console.log(`site, ${REVIEW} on localhost, brotli (median of ${RUNS} cold loads):`);
+		console.log(`  first chart, review page:               ${fmt(review)}`);
+		console.log(`  first chart, plain HTML with same SVG:  ${fmt(plain)}`);
+		console.log(`  ratio review / plain:                   ${(median(review) / median(plain)).toFixed(2)}  (aim ≤ 1.2)`);
+		const w = await pageWeight(browser, server, server.url + REVIEW);
+		console.log(`  page weight until load:                 ${(w.initial / 1024).toFixed(0)} KB on the wire  (aim ≤ 150 KB)`);
+		console.log(`  + chart library after idle:             ${(w.idle / 1024).toFixed(0)} KB;  DuckDB-wasm + Parquet: ${(w.duckdb / 1024).toFixed(0)} KB`);
+		const warm: number[] = [];
+		const cold: number[] = [];
+		for (let i = 0; i < 3; i++) {
+			warm.push(await interaction(browser, server.url + REVIEW, true));
+			cold.push(await interaction(browser, server.url + REVIEW, false));
+		}
+		console.log(`  interaction → redrawn, DuckDB loaded:   ${fmt(warm)}  (aim ≤ 300 ms)`);
+		console.log(`  interaction → redrawn, cold:            ${fmt(cold)}  (loads the chart library and DuckDB-wasm first)`);
+	} finally {
+		await browser.close();
+		await server.close();
+		rmSync(join(DIST, '__bench'), { recursive: true, force: true });
+	}
+}
