@@ -11,11 +11,12 @@ import { deviceYaml } from '../../src/lib/metadata/device.ts';
 import { reviewYaml } from '../../src/lib/metadata/review.ts';
 import { runsSidecar, type RunsSidecar } from '../../src/lib/metadata/runs-sidecar.ts';
 import { parseFioJson } from '../../src/lib/parsers/fio-json.ts';
+import { ingest } from '../../scripts/ingest/run.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
 const FIO_VERSION = (() => {
 	const r = spawnSync('fio', ['--version'], { encoding: 'utf8' });
-	return r.status === 0 ? r.stdout.trim() : null;
+	return r.status === 0 ? r.stdout.trim().replace(/^fio-/, '') : null; // "fio-3.33" → "3.33", as the kit records it
 })();
 const SKIP_REASON = 'fio is not on PATH (apt-get install -y fio); skipping the capture kit end-to-end tests';
 if (FIO_VERSION === null) console.warn(SKIP_REASON);
@@ -139,6 +140,19 @@ describe.skipIf(FIO_VERSION === null)('capture kit end to end (needs fio on PATH
 			expect(parsed.runs.length, f.path).toBeGreaterThanOrEqual(1);
 			for (const r of parsed.runs) expect(r.iops, f.path).toBeGreaterThan(0);
 		}
+	});
+
+	it('ingests cleanly: every output parsed, logs linked to their runs, histograms from json+', async () => {
+		const report = await ingest({ dataDir: tmp, out: join(tmp, 'published') });
+		expect(report.errors.map((e) => e.format())).toEqual([]);
+		expect(report.warnings.filter((w) => w.code === 'BW_IOPS_MISMATCH' || w.code === 'UNKNOWN_FORMAT')).toEqual([]);
+		const m = report.manifest!;
+		expect(m.tables.runs!.rows).toBeGreaterThanOrEqual(18);
+		expect(m.tables.histograms!.rows).toBeGreaterThan(0);
+		expect(m.tables.percentiles!.rows).toBeGreaterThan(0);
+		expect(m.tables.timeseries!.rows).toBeGreaterThan(0);
+		const series = JSON.stringify(readFileSync(join(tmp, 'published/series.parquet')).toString('latin1'));
+		expect(series).toContain('capture-e2e:raw/');
 	});
 
 	it('writes averaged logs for the long run', () => {
