@@ -2,13 +2,14 @@
 //  1. ingest throughput on a generated ≥ 200 MB fio per-I/O log vs DuckDB's own read_csv → Parquet (aim ≥ 0.5)
 //  2. the site: time to first chart, page weight, interaction → redraw (scripts/bench/site.ts)
 // --only ingest|site runs one part.
+import { createHash } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { parseFioLogColumns } from '../src/lib/parsers/index.ts';
 import { timeseries } from '../src/lib/schema.ts';
+import { stageFioLogFile } from './ingest/log-series.ts';
 import { DatasetWriter } from './ingest/write-parquet.ts';
 import { benchSite } from './bench/site.ts';
 
@@ -45,38 +46,28 @@ function generateLog(path: string): { bytes: number; lines: number } {
 }
 
 interface Phases {
-	read: number;
-	parse: number;
-	stage: number;
+	/** Reading, parsing and staging go together: the log's halves are read and parsed at once, chunks staged as parsed. */
+	readParseStage: number;
 	write: number;
 }
 
-async function ourIngest(logPath: string, outPath: string, phases: Phases[]): Promise<number> {
+/** The ingest's own path for a fio log (collect.ts collectLog): read and parse into the staging, write timeseries.parquet. */
+async function ourIngest(logPath: string, outPath: string, phases: Phases[]): Promise<{ ms: number; rows: number }> {
 	const started = performance.now();
-	let t = started;
-	const lap = () => {
-		const now = performance.now();
-		const d = now - t;
-		t = now;
-		return d;
-	};
-	const text = readFileSync(logPath, 'latin1');
-	const read = lap();
-	const parsed = parseFioLogColumns(text, 'bench_clat.1.log', { metric: 'clat', latencyUnit: 'ns', windowMs: null });
-	const parse = lap();
 	const writer = await DatasetWriter.open();
 	try {
-		await writer.appendSeries(
-			{ review_id: 'bench', device_id: 'bench', run_id: null, series_id: 'bench:log', source_file: 'bench_clat.1.log', metric: 'clat', window_ms: null },
-			{ ...parsed.columns, length: parsed.length },
-		);
-		const stage = lap();
+		const t = performance.now();
+		const key = { series_id: 'bench:log', metric: 'clat' } as const;
+		const sink = writer.beginSeries(key);
+		const staged = await stageFioLogFile(logPath, 'bench_clat.1.log', { metric: 'clat', latencyUnit: 'ns', windowMs: null }, sink);
+		await sink.end({ ...key, review_id: 'bench', device_id: 'bench', run_id: null, source_file: 'bench_clat.1.log', window_ms: null });
+		const t2 = performance.now();
 		await writer.writeParquet(timeseries, outPath);
-		phases.push({ read, parse, stage, write: lap() });
+		phases.push({ readParseStage: t2 - t, write: performance.now() - t2 });
+		return { ms: performance.now() - started, rows: staged.rows };
 	} finally {
 		writer.close();
 	}
-	return performance.now() - started;
 }
 
 async function duckdbReadCsv(logPath: string, outPath: string): Promise<number> {
@@ -92,6 +83,25 @@ async function duckdbReadCsv(logPath: string, outPath: string): Promise<number> 
 	return performance.now() - started;
 }
 
+/** Not timed: every line became one row, in key order, with the schema's columns. */
+async function checkOutput(path: string, lines: number): Promise<void> {
+	const instance = await DuckDBInstance.create(':memory:');
+	const conn = await instance.connect();
+	try {
+		const described = (await conn.runAndReadAll(`DESCRIBE SELECT * FROM '${path}'`)).getRowObjects();
+		const cols = described.map((r) => `${r.column_name} ${r.column_type}`);
+		const expected = timeseries.columns.map((c) => `${c.name} ${c.type}`);
+		if (cols.join(', ') !== expected.join(', ')) throw new Error(`ours has columns ${cols.join(', ')}`);
+		const r = await conn.runAndReadAll(`SELECT count(*)::INTEGER AS n,
+			count(*) FILTER (WHERE seq <> file_row_number + 1)::INTEGER AS misplaced FROM read_parquet('${path}', file_row_number = true)`);
+		const { n, misplaced } = r.getRowObjects()[0]!;
+		if (n !== lines || misplaced !== 0) throw new Error(`ours has ${n} rows of ${lines}, ${misplaced} out of line order`);
+	} finally {
+		conn.closeSync();
+		instance.closeSync();
+	}
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function benchIngest(): Promise<void> {
@@ -104,16 +114,25 @@ async function benchIngest(): Promise<void> {
 		const ours: number[] = [];
 		const phases: Phases[] = [];
 		const duck: number[] = [];
+		const outputs = new Set<string>();
+		const oursOnce = async () => {
+			const r = await ourIngest(log, join(dir, 'ours.parquet'), phases);
+			if (r.rows !== lines) throw new Error(`ours staged ${r.rows} rows of ${lines} lines`);
+			outputs.add(createHash('sha256').update(readFileSync(join(dir, 'ours.parquet'))).digest('hex'));
+			ours.push(r.ms);
+		};
 		for (let r = 0; r < rounds; r++) {
 			// Alternate the order so neither side always gets the warmer page cache.
 			if (r % 2 === 0) {
-				ours.push(await ourIngest(log, join(dir, 'ours.parquet'), phases));
+				await oursOnce();
 				duck.push(await duckdbReadCsv(log, join(dir, 'duck.parquet')));
 			} else {
 				duck.push(await duckdbReadCsv(log, join(dir, 'duck.parquet')));
-				ours.push(await ourIngest(log, join(dir, 'ours.parquet'), phases));
+				await oursOnce();
 			}
 		}
+		if (outputs.size !== 1) throw new Error(`ours gave ${outputs.size} different timeseries.parquet files for one input`);
+		await checkOutput(join(dir, 'ours.parquet'), lines);
 		const o = median(ours);
 		const d = median(duck);
 		const mbps = (ms: number) => (bytes / 1e6 / (ms / 1000)).toFixed(1);
@@ -121,7 +140,7 @@ async function benchIngest(): Promise<void> {
 		console.log(`  ours (parse in JS + typed Parquet):   ${(o / 1000).toFixed(2)} s  ${mbps(o)} MB/s  ${statSync(join(dir, 'ours.parquet')).size} B`);
 		console.log(`  DuckDB read_csv → Parquet:            ${(d / 1000).toFixed(2)} s  ${mbps(d)} MB/s  ${statSync(join(dir, 'duck.parquet')).size} B`);
 		const p = (k: keyof Phases) => (median(phases.map((x) => x[k])) / 1000).toFixed(2);
-		console.log(`    phases: read ${p('read')} s, parse ${p('parse')} s, stage in DuckDB ${p('stage')} s, write Parquet ${p('write')} s`);
+		console.log(`    phases: read + parse + stage ${p('readParseStage')} s, write Parquet ${p('write')} s`);
 		console.log(`  throughput ratio ours / DuckDB:       ${(d / o).toFixed(2)}  (aim ≥ 0.5)`);
 	} finally {
 		rmSync(dir, { recursive: true, force: true });

@@ -2,6 +2,7 @@
 // their place (review, device, run id). Problems are collected, never thrown, so a reviewer sees
 // every bad file at once.
 import { createHash } from 'node:crypto';
+import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { SidecarFile, RunsSidecar } from '../../src/lib/metadata/runs-sidecar.ts';
@@ -12,7 +13,6 @@ import {
 	latencyUnitForFioVersion,
 	parseFioHistLog,
 	parseFioJson,
-	parseFioLogColumns,
 	parseFioText,
 	parseIometerCsv,
 	parsePublishedCsv,
@@ -30,6 +30,7 @@ import type {
 } from '../../src/lib/schema.ts';
 import { crossCheckBandwidth, findInvalidValues } from '../../src/lib/validate.ts';
 import { InputError, byCodePoint } from './files.ts';
+import { stageFioLogFile, type StagedLog } from './log-series.ts';
 import type { DatasetWriter, SeriesColumns } from './write-parquet.ts';
 
 /** One review folder (or one bare folder of logs) and its files. */
@@ -59,6 +60,9 @@ export interface WarningRecord extends Warning {
 
 /** Files in raw/ that are not benchmark output. */
 const NOT_OUTPUT = [/^runs\.ya?ml$/, /\.fio$/, /^platform\.json$/, /^README/i, /\.md$/];
+
+/** Format detection looks at the head of a file only. */
+const DETECT_BYTES = 64 * 1024;
 
 const DIRECTION_CODE: Record<string, number> = { read: 0, write: 1, trim: 2, mixed: 3 };
 const KIND_CODE: Record<string, number> = { mean: 0, max: 1, per_io: 2 };
@@ -98,23 +102,28 @@ export class Collector {
 
 	/** Every output file of one review: result files first, so logs can find their run. */
 	async collectReview(unit: ReviewUnit, onFile: (name: string) => void): Promise<void> {
-		const entries = unit.files
-			.filter((f) => !NOT_OUTPUT.some((re) => re.test(basename(f))))
-			.map((f) => ({ f, text: this.read(unit, f) }))
-			.filter((e): e is { f: string; text: string } => e.text !== undefined)
-			.map((e) => ({ ...e, format: this.formatOf(unit, e.f, e.text) }));
 		const isLog = (fmt: string | undefined) => fmt === 'fio-log' || fmt === 'fio-histlog';
+		// Each file is read once here (checked, hashed, its format detected); only result files keep their
+		// text: a log of hundreds of MB is read again, in pieces, when its series is written.
+		const entries: { f: string; format: string | undefined; text: string | undefined }[] = [];
+		for (const f of unit.files.filter((name) => !NOT_OUTPUT.some((re) => re.test(basename(name))))) {
+			const source = `${unit.rel}/${f}`;
+			const buf = this.read(unit, f);
+			if (!buf) continue;
+			const format = this.formatOf(unit, f, buf.subarray(0, DETECT_BYTES).toString('utf8'));
+			this.recordInput(source, join(unit.dir, f), buf, format ?? 'unknown', true);
+			entries.push({ f, format, text: format === 'fio-log' ? undefined : buf.toString('utf8') });
+		}
 		for (const e of [...entries.filter((x) => !isLog(x.format)), ...entries.filter((x) => isLog(x.format))]) {
-			onFile(`${unit.rel}/${e.f}`);
 			const source = `${unit.rel}/${e.f}`;
-			this.recordInput(source, join(unit.dir, e.f), e.text, e.format ?? 'unknown', true);
+			onFile(source);
 			if (!e.format) {
 				this.warnings.push({ file: source, code: 'UNKNOWN_FORMAT', message: 'not a recognized benchmark output; skipped' });
 				continue;
 			}
 			try {
 				if (e.format === 'fio-log') this.seriesJobs.push({ id: `${unit.reviewId}:${e.f}`, run: () => this.collectLog(unit, e.f) });
-				else this.collectResult(unit, e.f, e.text, e.format);
+				else this.collectResult(unit, e.f, e.text!, e.format);
 			} catch (err) {
 				if (err instanceof ParseError) this.errors.push(new InputError(source, err.code, err.reason, err.line, err.field));
 				else throw err;
@@ -122,14 +131,13 @@ export class Collector {
 		}
 	}
 
-	private read(unit: ReviewUnit, f: string): string | undefined {
+	private read(unit: ReviewUnit, f: string): Buffer | undefined {
 		const buf = readFileSync(join(unit.dir, f));
-		const text = buf.toString('utf8');
-		if (buf.includes(0) || text.includes('\uFFFD')) {
+		if (buf.includes(0) || !isUtf8(buf)) {
 			this.errors.push(new InputError(`${unit.rel}/${f}`, 'NOT_UTF8', 'file is binary or not UTF-8 text (convert UTF-16/GBK to UTF-8)'));
 			return undefined;
 		}
-		return text;
+		return buf;
 	}
 
 	private sidecarEntry(unit: ReviewUnit, f: string): SidecarFile | undefined {
@@ -306,9 +314,9 @@ export class Collector {
 		return versions.size === 1 ? [...versions][0] : undefined;
 	}
 
+	/** One fio log: parsed a chunk at a time straight into the writer's staging (see log-series.ts). */
 	private async collectLog(unit: ReviewUnit, f: string): Promise<void> {
 		const source = `${unit.rel}/${f}`;
-		const text = readFileSync(join(unit.dir, f), 'utf8');
 		const named = fioLogMetricFromName(basename(f));
 		if (!named) {
 			this.errors.push(
@@ -318,32 +326,37 @@ export class Collector {
 		}
 		const entry = this.sidecarEntry(unit, f);
 		const windowMs = entry?.log_avg_msec ? entry.log_avg_msec : null;
-		const parsed = parseFioLogColumns(text, source, { metric: named.metric, latencyUnit: this.logUnit(unit, f), windowMs });
-		for (const w of parsed.warnings) this.warnings.push({ ...w, file: source });
+		const opts = { metric: named.metric, latencyUnit: this.logUnit(unit, f), windowMs };
 		const device = this.deviceFor(unit, f);
-		if (!device) {
+		const key = { series_id: `${unit.reviewId}:${f}`, metric: named.metric };
+		// Without a device the log is still read through, so that its parse errors are reported.
+		const sink = device ? this.writer.beginSeries(key) : null;
+		let staged: StagedLog;
+		try {
+			staged = await stageFioLogFile(join(unit.dir, f), source, opts, sink);
+		} catch (err) {
+			sink?.abort();
+			throw err;
+		}
+		for (const w of staged.warnings) this.warnings.push({ ...w, file: source });
+		if (!sink) {
 			this.errors.push(new InputError(source, 'NO_DEVICE', 'no device: list the file in raw/runs.yaml or name a subject device in review.yaml'));
 			return;
 		}
-		const c = parsed.columns;
-		const invalid = findInvalidColumn(c.value, parsed.length);
-		if (invalid !== undefined) {
-			this.errors.push(new InputError(source, 'INVALID_VALUE', `value is ${c.value[invalid]}`, c.seq[invalid], 'value'));
+		if (staged.invalid) {
+			sink.abort();
+			this.errors.push(new InputError(source, 'INVALID_VALUE', `value is ${staged.invalid.value}`, staged.invalid.seq, 'value'));
 			return;
 		}
-		await this.writer.appendSeries(
-			{
-				review_id: unit.reviewId,
-				device_id: device,
-				run_id: this.linkedRun(unit, f) ?? null,
-				series_id: `${unit.reviewId}:${f}`,
-				source_file: source,
-				metric: named.metric,
-				window_ms: parsed.meta.windowMs ?? null,
-			},
-			{ ...c, length: parsed.length },
-		);
-		this.timeseriesRows += parsed.length;
+		await sink.end({
+			...key,
+			review_id: unit.reviewId,
+			device_id: device!,
+			run_id: this.linkedRun(unit, f) ?? null,
+			source_file: source,
+			window_ms: staged.meta.windowMs ?? null,
+		});
+		this.timeseriesRows += staged.rows;
 	}
 
 	/** Hard problems become errors; parser warnings and cross-checks become warnings. */
@@ -353,14 +366,6 @@ export class Collector {
 		for (const p of invalid) this.errors.push(new InputError(source, p.code, p.message, p.line, p.field));
 		return invalid.length === 0;
 	}
-}
-
-function findInvalidColumn(values: ArrayLike<number>, n: number): number | undefined {
-	for (let i = 0; i < n; i++) {
-		const v = values[i]!;
-		if (!(v >= 0) || v === Infinity) return i;
-	}
-	return undefined;
 }
 
 function globMatch(pattern: string, path: string): boolean {

@@ -1,6 +1,10 @@
 // Typed, deterministic Parquet output through DuckDB. Column types come from the schema
-// module, never from the data; rows are sorted by each table's unique key; timeseries rows
-// are staged as numbers and joined with their (constant) text columns only when written.
+// module, never from the data; rows are sorted by each table's unique key. Timeseries points
+// (millions per log) are staged as typed arrays in a plain Parquet file (staging-parquet.ts),
+// in key order, and given their text columns by one projection when written.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
 	BIGINT,
 	BOOLEAN,
@@ -8,17 +12,19 @@ import {
 	DuckDBDataChunk,
 	DuckDBInstance,
 	INTEGER,
-	UTINYINT,
 	VARCHAR,
 	type DuckDBConnection,
 	type DuckDBType,
 } from '@duckdb/node-api';
 import { TABLES, series, timeseries, type ColumnType, type Table } from '../../src/lib/schema.ts';
+import { StagingParquetWriter, type StagingColumn, type StagingMark } from './staging-parquet.ts';
 
 const CHUNK = 2048;
 const DUCK_TYPES: Record<ColumnType, DuckDBType> = { VARCHAR, DOUBLE, BIGINT, INTEGER, BOOLEAN };
 const DIRECTION_CODES = ['read', 'write', 'trim', 'mixed'] as const;
 const VALUE_KINDS = ['mean', 'max', 'per_io'] as const;
+const VALUE_COLUMNS = ['iops', 'bw_bytes_per_s', 'lat_ns'] as const;
+const VALUE_COLUMN_OF: Record<SeriesInfo['metric'], number> = { iops: 0, bw: 1, lat: 2, clat: 2, slat: 2 };
 
 /** One series' row in the series table (points is counted here). */
 export interface SeriesInfo {
@@ -31,7 +37,7 @@ export interface SeriesInfo {
 	window_ms: number | null;
 }
 
-/** Columns of one log file, as typed arrays (see parseFioLogColumns). */
+/** Columns of (part of) one series, as typed arrays (see parseFioLogColumns) or plain arrays. */
 export interface SeriesColumns {
 	length: number;
 	seq: ArrayLike<number>;
@@ -47,14 +53,61 @@ export interface SeriesColumns {
 	prio?: ArrayLike<number> | null;
 }
 
-const STAGED_TYPES = [INTEGER, DOUBLE, DOUBLE, UTINYINT, UTINYINT, DOUBLE, DOUBLE, DOUBLE, DOUBLE];
+// Staged point columns. `codes` packs direction (bits 0-1), value_kind (bits 2-3), the value
+// column of the series' metric (bits 4-5) and the series number (from bit 6). The numbers stay the
+// doubles the parser gives, written out as they lie in memory: DuckDB casts them to BIGINT or
+// INTEGER in the final projection. Missing values are staged as -1 (never a real value) and
+// become NULL there.
+const STAGED: readonly StagingColumn[] = [
+	{ name: 'codes', type: 'INT32' },
+	{ name: 'seq', type: 'DOUBLE' },
+	{ name: 'time_ms', type: 'DOUBLE' },
+	{ name: 'value', type: 'DOUBLE' },
+	{ name: 'block_size_bytes', type: 'DOUBLE' },
+	{ name: 'offset_bytes', type: 'DOUBLE' },
+	{ name: 'prio', type: 'DOUBLE' },
+];
+const DOUBLE_SOURCES = ['seq', 'time_ms', 'value', 'block_size_bytes', 'offset_bytes', 'prio'] as const;
+/** Rows per row group of every table written. */
+const ROW_GROUP_SIZE = 122880;
+/** Rows per staged row group: the output's, so that DuckDB need not regroup them (the output is the same either way). */
+const STAGE_ROWS = ROW_GROUP_SIZE;
+/** Series numbers fit in `codes` above bit 6. */
+const MAX_SERIES = 1 << 25;
 
-type StagedItems = Float64Array | Uint8Array | Int32Array;
+/** Staged rows not yet written out, one typed array per staged column. */
+class StageBuffer {
+	readonly codes = new Int32Array(STAGE_ROWS);
+	readonly doubles = DOUBLE_SOURCES.map(() => new Float64Array(STAGE_ROWS));
+	rows = 0;
 
-function fillVector(items: StagedItems, src: ArrayLike<number> | number, start: number, n: number): void {
-	if (typeof src === 'number') items.fill(src, 0, n);
-	else if (ArrayBuffer.isView(src)) items.set((src as unknown as Float64Array).subarray(start, start + n));
-	else for (let i = 0; i < n; i++) items[i] = src[start + i]!;
+	columns(rows: number): (Int32Array | Float64Array)[] {
+		return [this.codes.subarray(0, rows), ...this.doubles.map((d) => d.subarray(0, rows))];
+	}
+
+	/** A copy of the first `rows` rows (to restore after a rollback). */
+	copy(rows: number): { codes: Int32Array; doubles: Float64Array[] } {
+		return { codes: this.codes.slice(0, rows), doubles: this.doubles.map((d) => d.slice(0, rows)) };
+	}
+
+	restore(saved: { codes: Int32Array; doubles: Float64Array[] }): void {
+		this.codes.set(saved.codes);
+		saved.doubles.forEach((d, i) => this.doubles[i]!.set(d));
+		this.rows = saved.codes.length;
+	}
+}
+
+function fillDoubles(dst: Float64Array, at: number, src: ArrayLike<number> | null | undefined, start: number, n: number): void {
+	if (src === null || src === undefined) dst.fill(-1, at, at + n);
+	else if (src instanceof Float64Array) dst.set(src.subarray(start, start + n), at);
+	else for (let i = 0; i < n; i++) dst[at + i] = src[start + i]!;
+}
+
+/** `code` mapped to names[code], typed as an ENUM of the names whose bit is set in `present`. */
+function enumCase(code: string, names: readonly string[], present: number): string {
+	const used = names.flatMap((name, i) => (present & (1 << i) ? [{ name, i }] : []));
+	const type = `ENUM(${used.map((u) => quoteText(u.name)).join(', ')})`;
+	return `CASE ${code} ${used.map((u) => `WHEN ${u.i} THEN ${quoteText(u.name)}::${type}`).join(' ')} END`;
 }
 
 function emptyTimeseriesSql(): string {
@@ -68,29 +121,85 @@ export function duckdbVersionOf(versionText: string): string {
 	return versionText.replace(/^v/, '');
 }
 
+/** What a series' points need to be staged; the rest of its row comes when it ends. */
+export type SeriesKey = Pick<SeriesInfo, 'series_id' | 'metric'>;
+
+/** The series being staged, and the state to go back to if it is aborted. */
+interface OpenSeries {
+	sink: SeriesSink;
+	key: SeriesKey;
+	mark: StagingMark;
+	buffered: number;
+	rows: number;
+	directions: number;
+	kinds: number;
+	/** Rows of earlier series that left the buffer in the first row group this series wrote. */
+	saved?: ReturnType<StageBuffer['copy']>;
+}
+
+/**
+ * Points of one series on their way in: append its rows in order (in as many parts as suits the
+ * caller), then end() registers the series, or abort() drops every row appended since it began.
+ */
+export class SeriesSink {
+	private readonly writer: DatasetWriter;
+	private readonly base: number;
+	points = 0;
+
+	constructor(writer: DatasetWriter, base: number) {
+		this.writer = writer;
+		this.base = base;
+	}
+
+	append(cols: SeriesColumns): void {
+		this.writer.stagePoints(this, this.base, cols);
+		this.points += cols.length;
+	}
+
+	/** Registers the series with the rest of its row (series_id and metric must be the ones it began with). */
+	async end(info: SeriesInfo): Promise<void> {
+		await this.writer.endSeries(this, info);
+	}
+
+	abort(): void {
+		this.writer.abortSeries(this);
+	}
+}
+
 export class DatasetWriter {
 	private readonly instance: DuckDBInstance;
 	readonly conn: DuckDBConnection;
+	private readonly dir: string;
+	private readonly stagingPath: string;
+	private readonly staging: StagingParquetWriter;
+	private readonly buffer = new StageBuffer();
+	/** series_id and metric of each staged series, by series number; appended in series_id order. */
+	private readonly staged: { series_id: string; metric: SeriesInfo['metric'] }[] = [];
+	private stagedRows = 0;
+	/** The staging file is complete (timeseries written): no more series. */
+	private finished = false;
+	/** Bit sets of the direction and value_kind codes staged so far. */
+	private directions = 0;
+	private kinds = 0;
+	private open: OpenSeries | null = null;
 
 	private constructor(instance: DuckDBInstance, conn: DuckDBConnection) {
 		this.instance = instance;
 		this.conn = conn;
+		this.dir = mkdtempSync(join(tmpdir(), 'ssd-ingest-'));
+		this.stagingPath = join(this.dir, 'timeseries-staged.parquet');
+		this.staging = new StagingParquetWriter(this.stagingPath, STAGED);
 	}
-
-	/** series_id and metric of each staged series, by series number; appended in series_id order. */
-	private readonly staged: { series_id: string; metric: SeriesInfo['metric'] }[] = [];
 
 	static async open(): Promise<DatasetWriter> {
 		const instance = await DuckDBInstance.create(':memory:', { threads: '2', preserve_insertion_order: 'true' });
 		const conn = await instance.connect();
 		const writer = new DatasetWriter(instance, conn);
 		for (const t of TABLES) {
-			if (t === timeseries) continue; // staged as numbers in ts_points
+			if (t === timeseries) continue; // staged in a file, see stagePoints
 			const cols = t.columns.map((c) => `${quoteIdent(c.name)} ${c.type}${c.required ? ' NOT NULL' : ''}`);
 			await conn.run(`CREATE TABLE ${quoteIdent(t.name)} (${cols.join(', ')})`);
 		}
-		await conn.run(`CREATE TABLE ts_points (series_no INTEGER, seq DOUBLE, time_ms DOUBLE, direction UTINYINT,
-			value_kind UTINYINT, value DOUBLE, block_size_bytes DOUBLE, offset_bytes DOUBLE, prio DOUBLE)`);
 		return writer;
 	}
 
@@ -124,76 +233,146 @@ export class DatasetWriter {
 		appender.closeSync();
 	}
 
-	/** Register one log file and append its points in bulk, straight into DuckDB's vectors. */
+	/** Register one series and append all its points at once. */
 	async appendSeries(info: SeriesInfo, cols: SeriesColumns): Promise<void> {
+		const sink = this.beginSeries(info);
+		try {
+			sink.append(cols);
+		} catch (err) {
+			sink.abort();
+			throw err;
+		}
+		await sink.end(info);
+	}
+
+	/** Start a series; its points follow through the sink. Series must come in series_id order, one at a time. */
+	beginSeries(key: SeriesKey): SeriesSink {
+		if (this.open) throw new Error(`series ${key.series_id} begun while ${this.open.key.series_id} is still open`);
+		if (this.finished) throw new Error('timeseries already written');
 		const last = this.staged.at(-1);
 		// Points are written in staging order, so series must arrive sorted (the table's key).
-		if (last && !(last.series_id < info.series_id)) throw new Error(`series out of order: ${info.series_id} after ${last.series_id}`);
+		if (last && !(last.series_id < key.series_id)) throw new Error(`series out of order: ${key.series_id} after ${last.series_id}`);
 		const no = this.staged.length;
-		this.staged.push({ series_id: info.series_id, metric: info.metric });
-		await this.append(series, [{ ...info, points: cols.length }]);
-		// Missing columns are staged as -1 (never a real value) and turned into NULL when written,
-		// so every staged vector is fully valid and can be filled with one typed-array copy.
-		const sources: (ArrayLike<number> | number)[] = [
-			no,
-			cols.seq,
-			cols.time_ms,
-			cols.direction,
-			cols.value_kind,
-			cols.value,
-			cols.block_size_bytes ?? -1,
-			cols.offset_bytes ?? -1,
-			cols.prio ?? -1,
-		];
-		const appender = await this.conn.createAppender('ts_points');
-		// One chunk, reused: the appender copies it, and fresh vectors per 2048 rows cost more in GC than the copy.
-		const chunk = DuckDBDataChunk.create(STAGED_TYPES, CHUNK);
-		const vectors = sources.map((_, ci) => chunk.getColumnVector(ci) as unknown as { items: StagedItems; flush(): void });
-		for (let start = 0; start < cols.length; start += CHUNK) {
-			const n = Math.min(CHUNK, cols.length - start);
-			if (n < CHUNK) chunk.rowCount = n;
-			sources.forEach((src, ci) => {
-				fillVector(vectors[ci]!.items, src, start, n);
-				vectors[ci]!.flush();
-			});
-			appender.appendDataChunk(chunk);
+		if (no >= MAX_SERIES) throw new Error(`more than ${MAX_SERIES} series`);
+		const base = (no << 6) | (VALUE_COLUMN_OF[key.metric] << 4);
+		const sink = new SeriesSink(this, base);
+		const mark = this.staging.mark();
+		const { directions, kinds } = this;
+		this.open = { sink, key, mark, buffered: this.buffer.rows, rows: this.stagedRows, directions, kinds };
+		this.staged.push({ series_id: key.series_id, metric: key.metric });
+		return sink;
+	}
+
+	/** Copies points into the stage buffer, writing out each full row group (see SeriesSink.append). */
+	stagePoints(sink: SeriesSink, base: number, cols: SeriesColumns): void {
+		const open = this.openFor(sink);
+		const b = this.buffer;
+		const sources = DOUBLE_SOURCES.map((k) => cols[k]);
+		const { direction, value_kind: kind } = cols;
+		for (let start = 0; start < cols.length; ) {
+			const n = Math.min(cols.length - start, STAGE_ROWS - b.rows);
+			const at = b.rows;
+			const codes = b.codes;
+			let dirs = 0;
+			let kinds = 0;
+			for (let i = 0; i < n; i++) {
+				const d = direction[start + i]!;
+				const k = kind[start + i]!;
+				dirs |= 1 << d;
+				kinds |= 1 << k;
+				codes[at + i] = base | (k << 2) | d;
+			}
+			if (dirs >>> DIRECTION_CODES.length !== 0 || kinds >>> VALUE_KINDS.length !== 0) {
+				throw new Error(`series ${open.key.series_id}: direction or value_kind code out of range`);
+			}
+			this.directions |= dirs;
+			this.kinds |= kinds;
+			sources.forEach((src, ci) => fillDoubles(b.doubles[ci]!, at, src, start, n));
+			b.rows += n;
+			start += n;
+			if (b.rows === STAGE_ROWS) {
+				// Rows of earlier series go out with this group: keep a copy in case this series is aborted.
+				if (open.buffered > 0 && !open.saved && this.staging.rowGroups === open.mark.groups) open.saved = b.copy(open.buffered);
+				this.flushBuffer();
+			}
 		}
-		appender.closeSync();
+		this.stagedRows += cols.length;
+	}
+
+	private flushBuffer(): void {
+		this.staging.writeRowGroup(this.buffer.rows, this.buffer.columns(this.buffer.rows));
+		this.buffer.rows = 0;
+	}
+
+	private openFor(sink: SeriesSink): OpenSeries {
+		if (!this.open || this.open.sink !== sink) throw new Error('series is not open');
+		return this.open;
+	}
+
+	async endSeries(sink: SeriesSink, info: SeriesInfo): Promise<void> {
+		const { key } = this.openFor(sink);
+		if (info.series_id !== key.series_id || info.metric !== key.metric) {
+			throw new Error(`series ${key.series_id} (${key.metric}) ended as ${info.series_id} (${info.metric})`);
+		}
+		this.open = null;
+		await this.append(series, [{ ...info, points: sink.points }]);
+	}
+
+	/** Forget every point of the open series, as if it had never begun. */
+	abortSeries(sink: SeriesSink): void {
+		if (!this.open || this.open.sink !== sink) return;
+		const { mark, buffered, rows, directions, kinds, saved } = this.open;
+		this.open = null;
+		this.staging.rollback(mark);
+		if (saved) this.buffer.restore(saved);
+		else this.buffer.rows = buffered;
+		this.stagedRows = rows;
+		this.directions = directions;
+		this.kinds = kinds;
+		this.staged.pop();
 	}
 
 	async rowCount(table: Table): Promise<number> {
-		const from = table === timeseries ? 'ts_points' : quoteIdent(table.name);
-		const r = await this.conn.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM ${from}`);
+		if (table === timeseries) return this.stagedRows;
+		const r = await this.conn.runAndReadAll(`SELECT count(*)::INTEGER AS n FROM ${quoteIdent(table.name)}`);
 		return Number(r.getRowObjects()[0]!.n);
 	}
 
-	/** The timeseries rows: staged numbers plus per-series constants (a projection: the staged order is kept). */
+	/**
+	 * The timeseries rows: staged numbers plus per-series constants (a projection: the staged order
+	 * is kept). direction and value_kind are made as ENUMs of the codes present: DuckDB writes an
+	 * ENUM column as the same UTF8 strings, dictionary-encoded straight from the codes, where text
+	 * would be hashed row by row (the statistics then bound the file's values, not each row group's).
+	 */
 	private timeseriesSql(): string {
-		const seriesNos = (metrics: string[]) => {
-			const nos = this.staged.flatMap((s, i) => (metrics.includes(s.metric) ? [i] : []));
-			return nos.length ? `p.series_no IN (${nos.join(', ')})` : 'false';
-		};
-		const ids = this.staged.map((s, i) => `WHEN ${i} THEN ${quoteText(s.series_id)}`).join(' ');
-		const dir = DIRECTION_CODES.map((d, i) => `WHEN ${i} THEN '${d}'`).join(' ');
-		const kind = VALUE_KINDS.map((d, i) => `WHEN ${i} THEN '${d}'`).join(' ');
-		return `SELECT CASE p.series_no ${ids} END AS series_id, p.seq::BIGINT AS seq, CASE p.direction ${dir} END AS direction,
-			round(p.time_ms)::BIGINT AS time_ms, CASE p.value_kind ${kind} END AS value_kind,
-			CASE WHEN ${seriesNos(['iops'])} THEN p.value END AS iops,
-			CASE WHEN ${seriesNos(['bw'])} THEN p.value END AS bw_bytes_per_s,
-			CASE WHEN ${seriesNos(['lat', 'clat', 'slat'])} THEN p.value END AS lat_ns,
+		const ids = this.staged.map((s) => quoteText(s.series_id));
+		const seriesId = ids.length === 1 ? ids[0]! : `[${ids.join(', ')}][(p.codes >> 6) + 1]`;
+		const valueColumns = new Set(this.staged.map((s) => VALUE_COLUMN_OF[s.metric]));
+		const values = VALUE_COLUMNS.map((name, i) => {
+			if (!valueColumns.has(i)) return `NULL::DOUBLE AS ${name}`;
+			return valueColumns.size === 1 ? `p.value AS ${name}` : `CASE WHEN (p.codes >> 4) & 3 = ${i} THEN p.value END AS ${name}`;
+		});
+		const direction = enumCase('p.codes & 3', DIRECTION_CODES, this.directions);
+		const kind = enumCase('(p.codes >> 2) & 3', VALUE_KINDS, this.kinds);
+		return `SELECT ${seriesId} AS series_id, p.seq::BIGINT AS seq, ${direction} AS direction,
+			round(p.time_ms)::BIGINT AS time_ms, ${kind} AS value_kind, ${values.join(', ')},
 			CASE WHEN p.block_size_bytes > 0 THEN p.block_size_bytes::BIGINT END AS block_size_bytes,
 			nullif(p.offset_bytes, -1)::BIGINT AS offset_bytes, nullif(p.prio, -1)::INTEGER AS prio
-			FROM ts_points p`;
+			FROM read_parquet(${quoteText(this.stagingPath)}) p`;
 	}
 
 	/** Write one table to a Parquet file, rows in the table's key order. */
 	async writeParquet(table: Table, path: string): Promise<void> {
 		const cols = table.columns.map((c) => quoteIdent(c.name)).join(', ');
-		const options = `(FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE 122880)`;
+		const options = `(FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE ${ROW_GROUP_SIZE})`;
 		if (table === timeseries) {
+			if (this.open) throw new Error(`series ${this.open.key.series_id} is still open`);
+			if (this.buffer.rows > 0) this.flushBuffer();
+			this.staging.finish();
+			this.finished = true;
 			// Already in key order (series sorted, lines in file order): no sort of millions of rows.
-			if (this.staged.length === 0) await this.conn.run(`COPY (SELECT ${cols} FROM (${emptyTimeseriesSql()})) TO ${quoteText(path)} ${options}`);
-			else await this.conn.run(`COPY (SELECT ${cols} FROM (${this.timeseriesSql()})) TO ${quoteText(path)} ${options}`);
+			const from = this.stagedRows === 0 ? emptyTimeseriesSql() : this.timeseriesSql();
+			await this.conn.run(`COPY (SELECT ${cols} FROM (${from})) TO ${quoteText(path)} ${options}`);
 			return;
 		}
 		const order = table.orderBy.map(quoteIdent).join(', ');
@@ -201,6 +380,8 @@ export class DatasetWriter {
 	}
 
 	close(): void {
+		this.staging.close();
+		rmSync(this.dir, { recursive: true, force: true });
 		this.conn.closeSync();
 		this.instance.closeSync();
 	}

@@ -390,8 +390,9 @@ interface SampleLine {
 /**
  * The first lines, for choosing the layout. Stops before the first line that does not read
  * (the main pass then reports it, naming the column by its role) — unless it is the first line.
+ * `end`: how far the text was looked at.
  */
-function readSample(text: string, file: string, start: number): { lines: SampleLine[]; nCols: number } {
+function readSample(text: string, file: string, start: number): { lines: SampleLine[]; nCols: number; end: number } {
 	const len = text.length;
 	const lines: SampleLine[] = [];
 	const c = newCursor(start);
@@ -411,7 +412,7 @@ function readSample(text: string, file: string, start: number): { lines: SampleL
 		do {
 			end = readField(text, len, c);
 			if (end < 0) {
-				if (nCols > 0) return { lines, nCols };
+				if (nCols > 0) return { lines, nCols, end: c.pos };
 				const field = k === 0 ? 'time' : k === 1 ? 'value' : `column ${k + 1}`;
 				throw new ParseError('LOG_NUMBER', file, { line, field }, c.error);
 			}
@@ -428,11 +429,11 @@ function readSample(text: string, file: string, start: number): { lines: SampleL
 			}
 			nCols = k;
 		} else if (k !== nCols) {
-			return { lines, nCols };
+			return { lines, nCols, end: c.pos };
 		}
 		lines.push({ line, vals, hex });
 	}
-	return { lines, nCols };
+	return { lines, nCols, end: c.pos };
 }
 
 function chooseLayout(
@@ -508,162 +509,378 @@ function checkWindowMs(file: string, w: number | null | undefined): number | nul
 
 const VALUE_COLUMN = { bw: 'bw_bytes_per_s', iops: 'iops', lat: 'lat_ns', clat: 'lat_ns', slat: 'lat_ns' } as const;
 
-/** Columnar parse of a fio log, values in base units. Throws ParseError on anything fio would not write. */
-export function parseFioLogColumns(text: string, file: string, opts: FioLogOptions): FioLogColumnsResult {
-	const { metric } = opts;
-	if (!Object.hasOwn(VALUE_COLUMN, metric)) {
-		throw new ParseError('BAD_OPTION', file, { field: 'metric' }, `"${String(metric)}" is not bw, iops, lat, clat or slat`);
+/** Rows of a log in columns, at most some capacity (the arrays may be longer than the rows in them). */
+interface RowBuffers {
+	seq: Float64Array;
+	time: Float64Array;
+	dir: Uint8Array;
+	kinds: Uint8Array;
+	value: Float64Array;
+	bs: Float64Array | null;
+	off: Float64Array | null;
+	prio: Float64Array | null;
+}
+
+/** Rows parsed by one FioLogReader.next() call. */
+export interface FioLogChunk {
+	/** Exactly `length` long; views of buffers the reader reuses on its next call. */
+	columns: FioLogColumns;
+	length: number;
+}
+
+/** What the lines of a log, or of a part of it, add up to: the closing warnings and meta come from it. */
+export interface FioLogTally {
+	/** Data lines. */
+	lines: number;
+	/** Lines of a per-I/O iops log whose value is not 1. */
+	notOne: number;
+	/** Window entries with a non-zero prio. */
+	windowPrio: number;
+	/** The data lines are in key order among themselves. */
+	ordered: boolean;
+	/** time_ms and direction rank of the first and of the last data line. */
+	first: [number, number] | null;
+	last: [number, number] | null;
+	/** Line of an unterminated (dropped) last line, counted within the part. */
+	unterminated: number | null;
+}
+
+/** The layout a reader chose from the first lines: what a later part of the same log is parsed with. Plain data. */
+export interface FioLogLayout {
+	plan: Plan;
+	scale: number;
+	kind: number;
+	both: boolean;
+	metric: FioLogMetric;
+}
+
+/** Which text a reader has: the whole log, the first of its parts, or a later part (with the first part's layout). */
+export type FioLogTextPart = 'whole' | 'first' | { later: FioLogLayout };
+
+/** A later part of a log, parsed on its own (e.g. by another thread), with line numbers counted from its start. */
+export interface FioLogPart {
+	tally: FioLogTally;
+	/** Lines of the log before the part. */
+	linesBefore: number;
+}
+
+const newTally = (): FioLogTally => ({
+	lines: 0,
+	notOne: 0,
+	windowPrio: 0,
+	ordered: true,
+	first: null,
+	last: null,
+	unterminated: null,
+});
+
+/**
+ * A fio log parsed a chunk of rows at a time, so that a log of millions of lines never has to
+ * be held as whole columns; a long log can also be cut at line ends and its parts parsed apart
+ * (a 'first' reader, FioLogReader.part() for the others, then closeParts()). The rows, warnings and errors are exactly
+ * parseFioLogColumns's, which is this reader run in one chunk. Throws ParseError (from the
+ * constructor or next()) on anything fio would not write; rows read before are then not to be used.
+ */
+export class FioLogReader {
+	/** Complete once next() has returned null (for a log in parts: once closeParts() ran). */
+	readonly meta: FioLogMeta;
+	/** Complete once next() has returned null (for a log in parts: once closeParts() ran). */
+	readonly warnings: Warning[] = [];
+	readonly tally: FioLogTally = newTally();
+	private readonly text: string;
+	private readonly file: string;
+	private readonly lay: FioLogLayout | null;
+	/** Parses only part of the log: the closing warnings and meta wait for closeParts(). */
+	private readonly partial: boolean;
+	/** Lines after the ones the layout was chosen from exist in this text (see `layout`). */
+	private shareable = false;
+	private buffers: RowBuffers | null = null;
+	private pos: number;
+	private line = 0;
+	private done = false;
+
+	/**
+	 * `text` is the whole log or, as the 'first' part, its beginning up to a line end (holding more
+	 * than the lines the layout is chosen from: see `layout`); later parts: FioLogReader.part().
+	 */
+	constructor(text: string, file: string, opts: FioLogOptions, part: FioLogTextPart = 'whole') {
+		this.text = text;
+		this.file = file;
+		this.partial = part !== 'whole';
+		if (typeof part === 'object') {
+			// The layout comes from the log's beginning; no BOM can start a later part.
+			this.lay = part.later;
+			this.pos = 0;
+			this.meta = emptyMeta(part.later.metric, null);
+			return;
+		}
+		const { metric } = opts;
+		if (!Object.hasOwn(VALUE_COLUMN, metric)) {
+			throw new ParseError('BAD_OPTION', file, { field: 'metric' }, `"${String(metric)}" is not bw, iops, lat, clat or slat`);
+		}
+		const windowOpt = checkWindowMs(file, opts.windowMs);
+		const version = opts.fioVersion !== undefined ? parseFioVersion(opts.fioVersion) : undefined;
+		const start = textStart(text);
+		this.pos = start;
+		const sample = readSample(text, file, start);
+		this.meta = emptyMeta(metric, windowOpt);
+		if (sample.lines.length === 0) {
+			if (skipBlankLine(text, text.length, start) < 0 && readsUnterminated(text, start)) this.warnings.push(unterminatedWarning(1));
+			this.lay = null;
+			this.done = true;
+			return;
+		}
+		const plan = chooseLayout(file, sample.lines, sample.nCols, opts, version);
+		const isLat = metric === 'lat' || metric === 'clat' || metric === 'slat';
+		const unit = isLat ? latencyUnitFor(file, sample.lines[0]!.line, plan, opts, version) : null;
+
+		// Scale from the file's unit to the base unit of the value column.
+		let scale = 1;
+		if (isLat) scale = unit === 'us' ? NS_PER_US : 1;
+		else if (metric === 'bw') scale = plan.perIo ? MS_PER_S : KIB; // per-I/O: bytes per ms; windowed: KiB/s
+		const kind = plan.perIo ? KIND_PER_IO : opts.windowValue === 'max' ? KIND_MAX : KIND_MEAN;
+		this.lay = { plan, scale, kind, both: plan.iV1 >= 0 && !plan.perIo, metric };
+		// The sample must have stopped before the end of the text for a later part to share its layout.
+		this.shareable = sample.end < text.length;
+		this.meta.valueKind = FIO_LOG_VALUE_KINDS[kind];
+		this.meta.perIo = plan.perIo;
+		this.meta.windowMs = plan.perIo ? null : windowOpt;
+		this.meta.layout = plan.roles;
+		this.meta.latencyUnit = unit;
+		this.meta.hexPrio = plan.hexPrio;
+		if (plan.perIo && windowOpt !== null) {
+			this.warnings.push({ code: 'WINDOW_IGNORED', message: `windowMs ${windowOpt} was given but the log is per-I/O (block sizes set)` });
+		}
 	}
-	const windowOpt = checkWindowMs(file, opts.windowMs);
-	const version = opts.fioVersion !== undefined ? parseFioVersion(opts.fioVersion) : undefined;
-	const len = text.length;
-	const start = textStart(text);
-	const warnings: Warning[] = [];
-	const sample = readSample(text, file, start);
-	const meta: FioLogMeta = {
+
+	/** A reader for a later part of the log, cut at line ends, with the layout of the reader over its beginning. */
+	static part(text: string, file: string, layout: FioLogLayout): FioLogReader {
+		return new FioLogReader(text, file, { metric: layout.metric }, { later: layout });
+	}
+
+	/**
+	 * The layout chosen, for the readers of later parts; undefined when the lines it was chosen
+	 * from reach the end of this text (a later part could have changed the choice).
+	 */
+	get layout(): FioLogLayout | undefined {
+		return this.shareable ? this.lay! : undefined;
+	}
+
+	/** No rows at all (an empty log, or one whose first line does not end). */
+	get empty(): boolean {
+		return this.lay === null;
+	}
+
+	/** Lines of the text read so far (blank ones too). */
+	get linesRead(): number {
+		return this.line;
+	}
+
+	/** The next rows, at most maxRows (at least 2) of them; null once the text is read. */
+	next(maxRows: number): FioLogChunk | null {
+		if (this.done || this.lay === null) return null;
+		const cap = Math.max(2, maxRows);
+		if (!this.buffers || this.buffers.seq.length < cap) this.buffers = this.allocate(cap);
+		const rows = this.fill(this.buffers, cap);
+		if (rows === 0) return null;
+		return { columns: columnsOf(this.buffers, rows), length: rows };
+	}
+
+	/** Every row at once, in buffers of exactly the right size (their own: not reused). */
+	readAll(): FioLogColumnsResult {
+		if (this.lay === null) return { columns: emptyColumns(), length: 0, warnings: this.warnings, meta: this.meta };
+		const cap = countLines(this.text) * (this.lay.both ? 2 : 1);
+		const buffers = this.allocate(cap);
+		const rows = this.fill(buffers, cap);
+		return { columns: columnsOf(buffers, rows), length: rows, warnings: this.warnings, meta: this.meta };
+	}
+
+	/** For the first part: the log's closing warnings and meta, once this reader and those of the later parts are done. */
+	closeParts(later: readonly FioLogPart[]): void {
+		if (!this.done) throw new Error('closeParts() before the first part was read');
+		closeLog(this.meta, this.warnings, [{ tally: this.tally, linesBefore: 0 }, ...later]);
+	}
+
+	private allocate(cap: number): RowBuffers {
+		const { plan } = this.lay!;
+		// fio writes prio 0 (and offset 0) on every window entry: not a measurement, so NULL.
+		return {
+			seq: new Float64Array(cap),
+			time: new Float64Array(cap),
+			dir: new Uint8Array(cap),
+			kinds: new Uint8Array(cap),
+			value: new Float64Array(cap),
+			bs: plan.perIo ? new Float64Array(cap) : null,
+			off: plan.perIo && plan.iOff >= 0 ? new Float64Array(cap) : null,
+			prio: plan.perIo && plan.iPrio >= 0 ? new Float64Array(cap) : null,
+		};
+	}
+
+	/** Parses lines into `out` until it holds `capacity` rows or the text ends; returns the rows. */
+	private fill(out: RowBuffers, capacity: number): number {
+		const { text, file, tally } = this;
+		const { plan, scale, kind, both, metric } = this.lay!;
+		const { seq, time, dir, kinds, value, bs: bsCol, off: offCol, prio: prioCol } = out;
+		const { n, iDdir, iBs, iOff, iPrio, iV1, perIo } = plan;
+		const len = text.length;
+		// Up to the last newline every field scan stops at a newline at the latest, so the fast path
+		// below reads no character past `lastLine` and needs no bounds checks.
+		const lastLine = text.lastIndexOf('\n') + 1;
+		const perLine = both ? 2 : 1;
+		const countNotOne = metric === 'iops' && perIo;
+		// What every line of a per-I/O log looks like; a line that differs gets the full check.
+		const quickCheck = perIo && !plan.windowedByVersion;
+		const hexExpected = plan.hexPrio ? 1 << iPrio : 0;
+		const prioMax = plan.hexPrio ? 0xffff : 1;
+		const vals = new Float64Array(MAX_FIELDS);
+		const c = newCursor(0);
+		let { pos, line } = this;
+		let { lines, notOne, windowPrio, ordered } = tally;
+		let prevTime = tally.last ? tally.last[0] : -1;
+		let prevRank = tally.last ? tally.last[1] : -1;
+		let rows = 0;
+		let ended = true;
+		while (pos < len) {
+			if (rows + perLine > capacity) {
+				ended = false;
+				break;
+			}
+			line++;
+			const first = text.charCodeAt(pos);
+			if (first === 10 || isBlank(first)) {
+				const next = skipBlankLine(text, len, pos);
+				if (next >= 0) {
+					pos = next;
+					continue;
+				}
+			}
+			let k = 0;
+			let hex = 0;
+			let end: number;
+			do {
+				// Fast path for what fio writes (", "-separated decimals); anything else takes readField().
+				let i = pos;
+				let v = 0;
+				let isHex = false;
+				let d0 = i;
+				let ch = -1;
+				if (pos < lastLine) {
+					ch = text.charCodeAt(i);
+					while (ch === 32) ch = text.charCodeAt(++i);
+					d0 = i;
+					while (ch >= 48 && ch <= 57) {
+						v = v * 10 + (ch - 48);
+						ch = text.charCodeAt(++i);
+					}
+					if (ch === 120 && i - d0 === 1 && v === 0) {
+						isHex = true;
+						ch = text.charCodeAt(++i);
+						while ((ch >= 48 && ch <= 57) || (ch >= 97 && ch <= 102)) {
+							v = v * 16 + (ch <= 57 ? ch - 48 : ch - 87);
+							ch = text.charCodeAt(++i);
+						}
+					}
+				}
+				if ((ch === 44 || ch === 10) && i > d0 + (isHex ? 2 : 0) && i - d0 < 16 && k < MAX_FIELDS) {
+					vals[k] = v;
+					if (isHex) hex |= 1 << k;
+					pos = i + 1;
+					end = ch === 44 ? END_COMMA : END_LINE;
+				} else {
+					c.pos = pos;
+					end = readField(text, len, c);
+					if (end < 0) throw new ParseError('LOG_NUMBER', file, { line, field: plan.roles[k] ?? `column ${k + 1}` }, c.error);
+					pos = c.pos;
+					if (k < MAX_FIELDS) {
+						vals[k] = c.value;
+						if (c.hex) hex |= 1 << k;
+					}
+				}
+				k++;
+			} while (end === END_COMMA);
+			if (end === END_FILE) {
+				tally.unterminated = line;
+				pos = len;
+				break;
+			}
+			if (k !== n) throw new ParseError('LOG_COLUMNS', file, { line }, `has ${k} columns where the first line has ${n}`);
+			const ddir = vals[iDdir]!;
+			if (!quickCheck || hex !== hexExpected || ddir > 2 || (iPrio >= 0 && vals[iPrio]! > prioMax) || vals[iBs] === 0) {
+				const problem = checkLine(plan, vals, hex);
+				if (problem) throw new ParseError('LOG_VALUE', file, { line, field: problem.field }, problem.reason);
+			}
+			const t = vals[0]!;
+			const rank = DIRECTION_RANK[ddir]!;
+			if (lines === 0) tally.first = [t, rank];
+			lines++;
+			if (t < prevTime || (t === prevTime && rank < prevRank)) ordered = false;
+			prevTime = t;
+			prevRank = rank;
+			const v = vals[1]!;
+			if (countNotOne && v !== 1) notOne++;
+			if (!perIo && iPrio >= 0 && vals[iPrio] !== 0) windowPrio++;
+			seq[rows] = line;
+			time[rows] = t;
+			dir[rows] = ddir;
+			kinds[rows] = kind;
+			value[rows] = v * scale;
+			if (bsCol) bsCol[rows] = vals[iBs]!;
+			if (offCol) offCol[rows] = vals[iOff]!;
+			if (prioCol) prioCol[rows] = vals[iPrio]!;
+			rows++;
+			if (both) {
+				seq[rows] = line;
+				time[rows] = t;
+				dir[rows] = ddir;
+				kinds[rows] = KIND_MAX;
+				value[rows] = vals[iV1]! * scale;
+				rows++;
+			}
+		}
+		this.pos = pos;
+		this.line = line;
+		Object.assign(tally, { lines, notOne, windowPrio, ordered, last: lines > 0 ? [prevTime, prevRank] : null });
+		if (ended) {
+			this.done = true;
+			if (!this.partial) this.closeParts([]);
+		}
+		return rows;
+	}
+}
+
+function emptyMeta(metric: FioLogMetric, windowMs: number | null): FioLogMeta {
+	return {
 		metric,
 		valueColumn: VALUE_COLUMN[metric],
 		valueKind: 'mean',
 		perIo: false,
-		windowMs: windowOpt,
+		windowMs,
 		layout: [],
 		latencyUnit: null,
 		hexPrio: false,
 		lines: 0,
 		keyOrdered: true,
 	};
-	if (sample.lines.length === 0) {
-		if (skipBlankLine(text, len, start) < 0 && readsUnterminated(text, start)) warnings.push(unterminatedWarning(1));
-		return { columns: emptyColumns(), length: 0, warnings, meta };
-	}
-	const plan = chooseLayout(file, sample.lines, sample.nCols, opts, version);
-	const isLat = metric === 'lat' || metric === 'clat' || metric === 'slat';
-	const unit = isLat ? latencyUnitFor(file, sample.lines[0]!.line, plan, opts, version) : null;
+}
 
-	// Scale from the file's unit to the base unit of the value column.
-	let scale = 1;
-	if (isLat) scale = unit === 'us' ? NS_PER_US : 1;
-	else if (metric === 'bw') scale = plan.perIo ? MS_PER_S : KIB; // per-I/O: bytes per ms; windowed: KiB/s
-	const both = plan.iV1 >= 0 && !plan.perIo;
-	const kind = plan.perIo ? KIND_PER_IO : opts.windowValue === 'max' ? KIND_MAX : KIND_MEAN;
-	meta.valueKind = FIO_LOG_VALUE_KINDS[kind];
-	meta.perIo = plan.perIo;
-	meta.windowMs = plan.perIo ? null : windowOpt;
-	meta.layout = plan.roles;
-	meta.latencyUnit = unit;
-	meta.hexPrio = plan.hexPrio;
-	if (plan.perIo && windowOpt !== null) {
-		warnings.push({ code: 'WINDOW_IGNORED', message: `windowMs ${windowOpt} was given but the log is per-I/O (block sizes set)` });
-	}
-
-	const cap = countLines(text) * (both ? 2 : 1);
-	const seq = new Float64Array(cap);
-	const time = new Float64Array(cap);
-	const dir = new Uint8Array(cap);
-	const kinds = new Uint8Array(cap);
-	const value = new Float64Array(cap);
-	const keepBs = plan.perIo;
-	const bsCol = keepBs ? new Float64Array(cap) : null;
-	const offCol = plan.perIo && plan.iOff >= 0 ? new Float64Array(cap) : null;
-	// fio writes prio 0 (and offset 0) on every window entry: not a measurement, so NULL.
-	const prioCol = plan.perIo && plan.iPrio >= 0 ? new Float64Array(cap) : null;
-	const { n, iDdir, iBs, iOff, iPrio, iV1 } = plan;
-	const vals = new Float64Array(MAX_FIELDS);
-	const c = newCursor(start);
-	let rows = 0;
+/** The warnings and meta a log's parts add up to, in file order (the first at line 0). */
+function closeLog(meta: FioLogMeta, warnings: Warning[], parts: readonly FioLogPart[]): void {
 	let lines = 0;
-	let line = 0;
 	let notOne = 0;
 	let windowPrio = 0;
 	let ordered = true;
-	let prevTime = -1;
-	let prevRank = -1;
-
-	let pos = start;
-	while (pos < len) {
-		line++;
-		const first = text.charCodeAt(pos);
-		if (first === 10 || isBlank(first)) {
-			const next = skipBlankLine(text, len, pos);
-			if (next >= 0) {
-				pos = next;
-				continue;
-			}
-		}
-		let k = 0;
-		let hex = 0;
-		let end: number;
-		do {
-			// Fast path for what fio writes (", "-separated decimals); anything else takes readField().
-			let i = pos;
-			let ch = i < len ? text.charCodeAt(i) : -1;
-			while (ch === 32) ch = ++i < len ? text.charCodeAt(i) : -1;
-			const d0 = i;
-			let v = 0;
-			while (ch >= 48 && ch <= 57) {
-				v = v * 10 + (ch - 48);
-				ch = ++i < len ? text.charCodeAt(i) : -1;
-			}
-			let isHex = false;
-			if (ch === 120 && i - d0 === 1 && v === 0) {
-				isHex = true;
-				ch = ++i < len ? text.charCodeAt(i) : -1;
-				while ((ch >= 48 && ch <= 57) || (ch >= 97 && ch <= 102)) {
-					v = v * 16 + (ch <= 57 ? ch - 48 : ch - 87);
-					ch = ++i < len ? text.charCodeAt(i) : -1;
-				}
-			}
-			if ((ch === 44 || ch === 10) && i > d0 + (isHex ? 2 : 0) && i - d0 < 16 && k < MAX_FIELDS) {
-				vals[k] = v;
-				if (isHex) hex |= 1 << k;
-				pos = i + 1;
-				end = ch === 44 ? END_COMMA : END_LINE;
-			} else {
-				c.pos = pos;
-				end = readField(text, len, c);
-				if (end < 0) throw new ParseError('LOG_NUMBER', file, { line, field: plan.roles[k] ?? `column ${k + 1}` }, c.error);
-				pos = c.pos;
-				if (k < MAX_FIELDS) {
-					vals[k] = c.value;
-					if (c.hex) hex |= 1 << k;
-				}
-			}
-			k++;
-		} while (end === END_COMMA);
-		if (end === END_FILE) {
-			warnings.push(unterminatedWarning(line));
-			break;
-		}
-		if (k !== n) throw new ParseError('LOG_COLUMNS', file, { line }, `has ${k} columns where the first line has ${n}`);
-		const problem = checkLine(plan, vals, hex);
-		if (problem) throw new ParseError('LOG_VALUE', file, { line, field: problem.field }, problem.reason);
-		lines++;
-		const t = vals[0]!;
-		const rank = DIRECTION_RANK[vals[iDdir]!]!;
-		if (t < prevTime || (t === prevTime && rank < prevRank)) ordered = false;
-		prevTime = t;
-		prevRank = rank;
-		const v = vals[1]!;
-		if (metric === 'iops' && plan.perIo && v !== 1) notOne++;
-		if (!plan.perIo && iPrio >= 0 && vals[iPrio] !== 0) windowPrio++;
-		seq[rows] = line;
-		time[rows] = vals[0]!;
-		dir[rows] = vals[iDdir]!;
-		kinds[rows] = kind;
-		value[rows] = v * scale;
-		if (bsCol) bsCol[rows] = vals[iBs]!;
-		if (offCol) offCol[rows] = vals[iOff]!;
-		if (prioCol) prioCol[rows] = vals[iPrio]!;
-		rows++;
-		if (both) {
-			seq[rows] = line;
-			time[rows] = vals[0]!;
-			dir[rows] = vals[iDdir]!;
-			kinds[rows] = KIND_MAX;
-			value[rows] = vals[iV1]! * scale;
-			rows++;
-		}
+	let last: [number, number] | null = null;
+	let unterminated: number | null = null;
+	for (const { tally: t, linesBefore } of parts) {
+		lines += t.lines;
+		notOne += t.notOne;
+		windowPrio += t.windowPrio;
+		if (!t.ordered) ordered = false;
+		if (last && t.first && (t.first[0] < last[0] || (t.first[0] === last[0] && t.first[1] < last[1]))) ordered = false;
+		last = t.last ?? last;
+		if (t.unterminated !== null) unterminated = linesBefore + t.unterminated;
 	}
+	if (unterminated !== null) warnings.push(unterminatedWarning(unterminated));
 	if (windowPrio > 0) {
 		const message = `${windowPrio} window entries have a non-zero prio, which fio does not write for windows; it was not kept`;
 		warnings.push({ code: 'WINDOW_PRIO_DROPPED', message });
@@ -673,22 +890,25 @@ export function parseFioLogColumns(text: string, file: string, opts: FioLogOptio
 	}
 	meta.lines = lines;
 	meta.keyOrdered = ordered;
+}
+
+function columnsOf(b: RowBuffers, rows: number): FioLogColumns {
 	const cut = <T extends Float64Array | Uint8Array>(a: T): T => (a.length === rows ? a : (a.subarray(0, rows) as T));
 	return {
-		columns: {
-			seq: cut(seq),
-			time_ms: cut(time),
-			direction: cut(dir),
-			value_kind: cut(kinds),
-			value: cut(value),
-			block_size_bytes: bsCol && cut(bsCol),
-			offset_bytes: offCol && cut(offCol),
-			prio: prioCol && cut(prioCol),
-		},
-		length: rows,
-		warnings,
-		meta,
+		seq: cut(b.seq),
+		time_ms: cut(b.time),
+		direction: cut(b.dir),
+		value_kind: cut(b.kinds),
+		value: cut(b.value),
+		block_size_bytes: b.bs && cut(b.bs),
+		offset_bytes: b.off && cut(b.off),
+		prio: b.prio && cut(b.prio),
 	};
+}
+
+/** Columnar parse of a fio log, values in base units. Throws ParseError on anything fio would not write. */
+export function parseFioLogColumns(text: string, file: string, opts: FioLogOptions): FioLogColumnsResult {
+	return new FioLogReader(text, file, opts).readAll();
 }
 
 function readsUnterminated(text: string, start: number): boolean {
