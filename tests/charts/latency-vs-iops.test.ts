@@ -181,4 +181,17 @@ describe('latencyVsIops', () => {
 			'published/results.csv',
 		]);
 	});
+
+	it('names each point’s run and source file, and links the raw file when the site publishes it', () => {
+		const published = new Set(['micron/randread-qd32.json']);
+		const options = { ...base, rawFileHref: (file: string) => (published.has(file) ? `/data/raw/${file}` : null) };
+		const chart = latencyVsIops(sweepRows, options);
+		const links = [...chart.querySelectorAll('a')];
+		// Only the Micron run's file is published: its one point is wrapped in a link, the others are not.
+		expect(links.map((a) => a.getAttribute('href') ?? a.getAttribute('xlink:href'))).toEqual(['/data/raw/micron/randread-qd32.json']);
+		expect(links[0]!.querySelector('title')!.textContent).toContain('Run: review-a:micron/randread-qd32.json#randread');
+		expect(links[0]!.querySelector('title')!.textContent).toContain('Source file: micron/randread-qd32.json');
+		expect(chart.querySelectorAll('circle')).toHaveLength(DRAWABLE_LINEAR);
+		expect(latencyVsIops(sweepRows, base).querySelectorAll('a')).toHaveLength(0);
+	});
 });

@@ -110,4 +110,17 @@ describe('percentileLadder', () => {
 		expect(summary).toContain('Lowest p99.99 latency: KIOXIA CM7-R 3.84 TB, 161 µs (4 × QD 1)');
 		expect(summary).toContain('At 4 × QD 64, KIOXIA CM7-R 3.84 TB goes from 113 µs at p50 to 640 µs at p99.99');
 	});
+
+	it('names the run and file once per line, and each point by its value only', () => {
+		const chart = percentileLadder(input, base);
+		const lineTitles = [...chart.querySelectorAll('[aria-label="line"] title')].map((t) => t.textContent ?? '');
+		expect(lineTitles.length).toBeGreaterThan(0);
+		for (const title of lineTitles) expect(title).toMatch(/Run: .*\nSource file: /);
+		expect(lineTitles.some((t) => t.includes(`Run: ${kioxiaQd1!.run_id}`))).toBe(true);
+		const dotTitles = [...chart.querySelectorAll('[aria-label="dot"] title')].map((t) => t.textContent ?? '');
+		expect(dotTitles.length).toBeGreaterThan(lineTitles.length);
+		for (const title of dotTitles) expect(title).not.toContain('Run:');
+		// fio's 99th percentile of the Kioxia QD 1 run: 95,744 ns = 95.7 µs.
+		expect(dotTitles).toContain('KIOXIA CM7-R 3.84 TB · 4 × QD 1\np99: 95.7 µs (clat)');
+	});
 });

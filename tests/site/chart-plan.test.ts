@@ -1,8 +1,26 @@
-// Which charts the pages draw from the fixture dataset, and that a chart's input survives the trip to the
-// browser (compact JSON) unchanged and renders at build time with the chart library.
+// Which charts the pages draw from the fixture dataset, that a chart's input is rebuilt in the browser from the
+// rows the page carries (compact JSON) unchanged, that the charts' queries batch into one per table without
+// changing any chart's rows, and that every chart renders at build time with the chart library.
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_VIEW, packInput, queriesForView, renderChart, unpackInput, chartOptions, type ChartSpec } from '../../src/lib/site/chart-kinds.ts';
+import {
+	DEFAULT_VIEW,
+	assembleInput,
+	batchQueries,
+	builtQueries,
+	chartOptions,
+	packChart,
+	packPageRuns,
+	queriesForView,
+	renderChart,
+	unpackPageRuns,
+	unpackResults,
+	type ChartSpec,
+} from '../../src/lib/site/chart-kinds.ts';
+import type { RunRow } from '../../src/lib/schema.ts';
+import { buildRunsSql } from '../../src/lib/queries/runs.ts';
+import { siteQuery } from '../../src/lib/site/db.ts';
+import { jsonForScript } from '../../src/lib/site/inline-json.ts';
 import { planCharts, type ChartPlan } from '../../src/lib/site/chart-plan.ts';
 import { loadReview } from '../../src/lib/site/review.ts';
 import { loadDrive } from '../../src/lib/site/drive.ts';
@@ -66,11 +84,47 @@ describe('chart plan of the fio review', () => {
 		expect(queriesForView(ts, { ...DEFAULT_VIEW, buckets: 1000 }).timeseries?.buckets).toBe(1000);
 	});
 
-	it('sends every chart’s input to the browser and back unchanged', () => {
+	it('rebuilds every chart’s input in the browser from the rows the page carries', async () => {
+		const pageRuns = await siteQuery<RunRow>(buildRunsSql({ runIds: plan.runIds }));
+		const runs = unpackPageRuns(JSON.parse(jsonForScript(packPageRuns(pageRuns))));
+		expect(runs).toEqual(pageRuns);
 		for (const spec of all(plan)) {
-			const packed = JSON.parse(JSON.stringify(packInput(spec.kind, spec.input)));
-			expect(unpackInput(spec.kind, packed), spec.id).toEqual(spec.input);
+			const packed = JSON.parse(jsonForScript(packChart(spec))) as ReturnType<typeof packChart>;
+			// Runs selected by id come from the page's table, not with the chart.
+			expect(packed.rows.runs, spec.id).toBeUndefined();
+			const results = unpackResults(packed, runs);
+			if (spec.queries.histograms) {
+				// Histogram bins stay out of the page: the browser asks DuckDB for them.
+				expect(results, spec.id).toBeNull();
+				expect(JSON.stringify(packed)).not.toContain('bin_lower_ns');
+				continue;
+			}
+			expect(assembleInput(packed, results!), spec.id).toEqual(spec.input);
 		}
+		expect(all(plan).filter((s) => s.queries.histograms).map((s) => s.kind)).toEqual(['hist', 'exc']);
+	});
+
+	it('batches the charts’ queries into one per table and splits each chart’s rows back unchanged', async () => {
+		const specs = all(plan);
+		const batch = batchQueries(specs.map((s) => s.queries));
+		const results: unknown[][] = [];
+		for (const { query } of batch.queries) results.push(await siteQuery(query));
+		const split = batch.split(results);
+		specs.forEach((spec, i) => expect(split[i], spec.id).toEqual(spec.results));
+		const names = batch.queries.map((q) => q.name);
+		expect(names.filter((n) => n === 'runs')).toHaveLength(1);
+		expect(names.filter((n) => n === 'percentiles')).toHaveLength(1);
+		expect(names.filter((n) => n === 'histograms')).toHaveLength(1);
+		expect(batch.queries.length).toBeLessThan(specs.flatMap((s) => builtQueries(s.queries)).length);
+		// Another direction for the ladders: split from the same kind of batch, equal to the ladders' own queries.
+		const ladders = specs.filter((s) => s.kind === 'ladder');
+		const writes = ladders.map((s) => queriesForView(s, { ...DEFAULT_VIEW, direction: 'write' }));
+		const writeBatch = batchQueries(writes);
+		const writeResults: unknown[][] = [];
+		for (const { query } of writeBatch.queries) writeResults.push(await siteQuery(query));
+		const own = await Promise.all(writes.map((q) => Promise.all(builtQueries(q).map(({ query }) => siteQuery(query)))));
+		writeBatch.split(writeResults).forEach((r, i) => expect([r.runs, r.percentiles]).toEqual(own[i]));
+		expect(writeBatch.split(writeResults).some((r) => (r.percentiles ?? []).some((p) => p.direction === 'write'))).toBe(true);
 	});
 
 	it('renders every chart at build time with its summary and table', () => {

@@ -1,6 +1,8 @@
 // Latency exceedance (1 − CDF): the share of I/Os slower than each latency, from the histogram bins,
 // both axes logarithmic, one step line per run × direction. Each step is drawn at a bin's upper edge,
-// so between edges the line bounds the true share from above.
+// so between edges the line bounds the true share from above. fio's 64 buckets per doubling put edges
+// less than a pixel apart: the drawn line keeps only the steps that show at the chart's size (the table
+// keeps every bin).
 import * as Plot from '@observablehq/plot';
 import { conditionClauses, droppedClause, toolsClause } from './caption.ts';
 import { chartContext } from './context.ts';
@@ -10,6 +12,7 @@ import { exceedanceEdge, histogramSeries, type HistogramInput } from './histogra
 import { kindsText } from './histogram.ts';
 import type { ChartOptions } from './options.ts';
 import { latencyTicks, noDataMark, plotBase, titleText } from './plot-parts.ts';
+import { compactPaths } from './svg-paths.ts';
 import type { ChartTable } from './table.ts';
 
 export interface ExceedancePoint {
@@ -18,9 +21,8 @@ export interface ExceedancePoint {
 	x: number;
 	/** Share of I/Os at or above x, %. */
 	y: number;
-	/** The end of the line (the slowest bin's upper edge): drawn without a dot, as nothing is slower. */
+	/** The end of the line (the slowest bin's upper edge): the level runs on to it, as nothing is slower. */
 	end: boolean;
-	title: string;
 }
 
 export function latencyExceedanceData(input: HistogramInput, options: ChartOptions) {
@@ -33,8 +35,7 @@ export function latencyExceedanceData(input: HistogramInput, options: ChartOptio
 			dropped++;
 			return;
 		}
-		const title = titleText([label, `${ctx.num(y)} % > ${ctx.num(x)} ${ctx.latencySymbol}`]);
-		points.push({ series: label, device, x, y, end, title });
+		points.push({ series: label, device, x, y, end });
 	};
 	for (const s of series) {
 		push(s.label, s.device, s.bins[0]!.from, 100);
@@ -57,14 +58,62 @@ function percentTicks(min: number): number[] {
 	return ticks;
 }
 
+/** Pixel position on a log axis from `min` to `max` drawn over `from`…`to` px. */
+function logPixels(min: number, max: number, from: number, to: number): (v: number) => number {
+	const span = Math.log(max / min) || 1;
+	return (v) => from + (Math.log(v / min) / span) * (to - from);
+}
+
+/**
+ * The points of each step line that change what is drawn at this size: within one pixel column only the last
+ * drop is kept (the step moves right by less than a pixel), and a drop of less than half a pixel from the last
+ * kept level waits until the drops add up to more. Dropping a point only keeps the higher level a little
+ * longer, so the line still bounds the share from above. Each line's first and last point stay.
+ */
+export function visibleSteps(
+	points: readonly ExceedancePoint[],
+	px: { x: (v: number) => number; y: (v: number) => number },
+	tolerance = 0.5,
+): ExceedancePoint[] {
+	const kept: ExceedancePoint[] = [];
+	for (let i = 0; i < points.length; i++) {
+		const p = points[i]!;
+		const prev = points[i - 1];
+		const next = points[i + 1];
+		const first = !prev || prev.series !== p.series;
+		const last = !next || next.series !== p.series;
+		if (!first && !last) {
+			if (Math.floor(px.x(next.x)) === Math.floor(px.x(p.x))) continue;
+			if (Math.abs(px.y(p.y) - px.y(kept.at(-1)!.y)) < tolerance) continue;
+		}
+		kept.push(p);
+	}
+	return kept;
+}
+
+const MARGIN = { top: 20, right: 20, bottom: 30, left: 56 };
+
 export function latencyExceedance(input: HistogramInput, options: ChartOptions): SVGSVGElement | HTMLElement {
 	const ctx = chartContext(options);
 	const data = latencyExceedanceData(input, options);
 	const runs = data.series.flatMap((s) => (s.run ? [s.run] : []));
 	const minShare = data.points.length > 0 ? Math.min(...data.points.map((p) => p.y)) : 1;
-	return Plot.plot({
-		...plotBase(options, ctx, 360),
-		marginLeft: 56,
+	const base = plotBase(options, ctx, 360);
+	const xs = data.points.map((p) => p.x);
+	const drawn =
+		data.points.length > 0
+			? visibleSteps(data.points, {
+					x: logPixels(Math.min(...xs), Math.max(...xs), MARGIN.left, base.width! - MARGIN.right),
+					y: logPixels(minShare, 100, base.height! - MARGIN.bottom, MARGIN.top),
+				})
+			: [];
+	const totals = new Map(data.series.map((s) => [s.label, s.total]));
+	const chart = Plot.plot({
+		...base,
+		marginTop: MARGIN.top,
+		marginRight: MARGIN.right,
+		marginBottom: MARGIN.bottom,
+		marginLeft: MARGIN.left,
 		ariaLabel: ctx.labels.exc_title,
 		ariaDescription: latencyExceedanceSummary(input, options),
 		caption: sentences(
@@ -92,13 +141,20 @@ export function latencyExceedance(input: HistogramInput, options: ChartOptions):
 		color: { ...lineColorScale(data.series, data.devices), legend: true },
 		marks: [
 			data.points.length === 0 ? noDataMark(ctx) : null,
-			Plot.line(data.points, { x: 'x', y: 'y', z: 'series', stroke: 'series', curve: 'step-after', strokeWidth: 1.5 }),
-			Plot.dot(
-				data.points.filter((p) => !p.end),
-				{ x: 'x', y: 'y', fill: 'series', r: 1.5, title: 'title' },
-			),
+			Plot.line(drawn, {
+				x: 'x',
+				y: 'y',
+				z: 'series',
+				stroke: 'series',
+				curve: 'step-after',
+				strokeWidth: 1.5,
+				// One tooltip per line: which run it is and how many I/Os it counts (the table has every bin).
+				title: (p: ExceedancePoint) => titleText([p.series, `${ctx.num(totals.get(p.series) ?? 0)} ${ctx.labels.col_ios}`]),
+			}),
 		],
 	});
+	compactPaths(chart, '[aria-label="line"] path');
+	return chart;
 }
 
 export function latencyExceedanceSummary(input: HistogramInput, options: ChartOptions): string {

@@ -1,5 +1,6 @@
 // Latency histogram: the share of I/Os in each latency bin (%), bins on a log-scaled latency axis,
-// one panel per run × direction. Bins whose lower edge is ≤ 0 cannot sit on the log axis and are counted.
+// one panel per run × direction, each drawn as one filled outline of its bars (one path, not a shape and a
+// tooltip per bin: the table lists the bins). Bins whose lower edge is ≤ 0 cannot sit on the log axis and are counted.
 import * as Plot from '@observablehq/plot';
 import { conditionClauses, droppedClause, toolsClause } from './caption.ts';
 import { chartContext, type ChartContext } from './context.ts';
@@ -8,6 +9,7 @@ import { listText, sentences, tidy } from './format.ts';
 import { histogramSeries, type HistogramInput, type HistogramSeries, type LatencyBin } from './histogram-series.ts';
 import type { ChartOptions } from './options.ts';
 import { facetTitles, latencyTicks, noDataMark, plotBase, titleText } from './plot-parts.ts';
+import { compactPaths } from './svg-paths.ts';
 import type { ChartTable } from './table.ts';
 
 export interface HistogramBar {
@@ -16,7 +18,29 @@ export interface HistogramBar {
 	x1: number;
 	x2: number;
 	share: number;
-	title: string;
+}
+
+/** A corner of a series' outline: the tops of its bars, down to 0 wherever bars do not touch. */
+export interface OutlinePoint {
+	series: string;
+	device: string;
+	x: number;
+	y: number;
+}
+
+/** The outline of each series' bars (bars in order of latency, series after series), closed along y = 0. */
+export function barOutlines(bars: readonly HistogramBar[]): OutlinePoint[] {
+	const out: OutlinePoint[] = [];
+	bars.forEach((b, i) => {
+		const prev = bars[i - 1]?.series === b.series ? bars[i - 1] : undefined;
+		const next = bars[i + 1]?.series === b.series ? bars[i + 1] : undefined;
+		const at = (x: number, y: number) => out.push({ series: b.series, device: b.device, x, y });
+		if (!prev || Math.abs(b.x1 - prev.x2) > 1e-9 * b.x1) at(b.x1, 0);
+		at(b.x1, b.share);
+		at(b.x2, b.share);
+		if (!next || Math.abs(next.x1 - b.x2) > 1e-9 * b.x2) at(b.x2, 0);
+	});
+	return out;
 }
 
 export function kindsText(series: readonly HistogramSeries[], ctx: ChartContext): string {
@@ -88,20 +112,7 @@ export function latencyHistogramData(input: HistogramInput, options: ChartOption
 			// An open last bin is drawn as wide (on the log axis) as the bin before it.
 			const prev = drawn[i - 1];
 			const ratio = prev && prev.to !== null && prev.from > 0 ? prev.to / prev.from : 2;
-			bars.push({
-				series: s.label,
-				device: s.device,
-				x1: b.from,
-				x2: b.to ?? b.from * ratio,
-				share: b.share,
-				title: titleText([
-					s.label,
-					b.to === null
-						? `≥ ${ctx.num(b.from)} ${ctx.latencySymbol}`
-						: `${ctx.num(b.from)}–${ctx.num(b.to)} ${ctx.latencySymbol}`,
-					`${ctx.num(b.count)} ${ctx.labels.col_ios} (${ctx.num(b.share)} %)`,
-				]),
-			});
+			bars.push({ series: s.label, device: s.device, x1: b.from, x2: b.to ?? b.from * ratio, share: b.share });
 		});
 	}
 	return { series, devices, bars, dropped, mergedAny };
@@ -112,7 +123,8 @@ export function latencyHistogram(input: HistogramInput, options: ChartOptions): 
 	const data = latencyHistogramData(input, options);
 	const faceted = data.series.length > 1;
 	const runs = data.series.flatMap((s) => (s.run ? [s.run] : []));
-	return Plot.plot({
+	const totals = new Map(data.series.map((s) => [s.label, s.total]));
+	const chart = Plot.plot({
 		...plotBase(options, ctx, faceted ? 170 * data.series.length : 320),
 		ariaLabel: ctx.labels.hist_title,
 		ariaDescription: latencyHistogramSummary(input, options),
@@ -138,20 +150,20 @@ export function latencyHistogram(input: HistogramInput, options: ChartOptions): 
 		marks: [
 			data.bars.length === 0 ? noDataMark(ctx) : null,
 			faceted ? facetTitles(data.series.map((s) => s.label)) : null,
-			Plot.rect(data.bars, {
-				x1: 'x1',
-				x2: 'x2',
-				y1: 0,
-				y2: 'share',
+			Plot.line(barOutlines(data.bars), {
+				x: 'x',
+				y: 'y',
+				z: 'series',
 				fy: faceted ? 'series' : undefined,
 				fill: 'device',
-				insetLeft: 0.25,
-				insetRight: 0.25,
-				title: 'title',
+				stroke: null,
+				title: (p: OutlinePoint) => titleText([p.series, `${ctx.num(totals.get(p.series) ?? 0)} ${ctx.labels.col_ios}`]),
 			}),
 			Plot.ruleY([0]),
 		],
 	});
+	compactPaths(chart, '[aria-label="line"] path');
+	return chart;
 }
 
 /** The summary describes the bins as drawn: the fullest one and the one holding the median I/O. */

@@ -147,6 +147,9 @@ export function latencyVsIops(rows: readonly RunRow[], options: ChartOptions): S
 	const published = data.points.filter((p) => isPublished(p.origin));
 	const lastOfSeries = published.filter((p, i) => published[i + 1]?.series !== p.series);
 	const symbol = data.directions.length > 1 ? 'direction' : undefined;
+	// Each point names its run and source file, and links the raw file when the site publishes it.
+	const rawFile = options.rawFileHref;
+	const href = rawFile ? (p: LatencyIopsPoint) => rawFile(p.source_file) : undefined;
 	return Plot.plot({
 		...plotBase(options, ctx, 400),
 		marginRight: published.length > 0 ? 60 : undefined,
@@ -180,7 +183,7 @@ export function latencyVsIops(rows: readonly RunRow[], options: ChartOptions): S
 			data.points.length === 0 ? noDataMark(ctx) : null,
 			Plot.line(measured, { x: 'x', y: 'y', z: 'series', stroke: 'device', strokeWidth: 1.5 }),
 			Plot.line(published, { x: 'x', y: 'y', z: 'series', stroke: 'device', strokeWidth: 1.5, strokeDasharray: '4 3' }),
-			Plot.dot(measured, { x: 'x', y: 'y', fill: 'device', symbol, r: 3, title: 'title' }),
+			Plot.dot(measured, { x: 'x', y: 'y', fill: 'device', symbol, r: 3, title: 'title', href }),
 			Plot.dot(published, {
 				x: 'x',
 				y: 'y',
@@ -190,6 +193,7 @@ export function latencyVsIops(rows: readonly RunRow[], options: ChartOptions): S
 				r: 3.5,
 				strokeWidth: 1.5,
 				title: 'title',
+				href,
 			}),
 			Plot.text(lastOfSeries, {
 				x: 'x',

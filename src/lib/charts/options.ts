@@ -28,6 +28,8 @@ export interface ChartOptions {
 	deviceLabels?: Record<string, string>;
 	/** Overrides for the chart texts of `lang` (see labels.ts). */
 	i18n?: Partial<ChartLabels>;
+	/** Where a run's raw file can be downloaded (the dataset's `source_file`), or null; points then link to it. */
+	rawFileHref?: (sourceFile: string) => string | null;
 }
 
 export const DEFAULT_WIDTH = 640;

@@ -48,7 +48,10 @@ export interface LadderPoint {
 	line: string;
 	step: string;
 	value: number;
+	/** The point's tooltip: its line and value. */
 	title: string;
+	/** The line's tooltip (once per line, not on each of its points): which run and file it comes from. */
+	lineTitle: string;
 }
 
 export interface PercentileLadderData {
@@ -113,6 +116,11 @@ export function percentileLadderData(input: PercentileLadderInput, options: Char
 		const line = severalDirections ? `${load} · ${ctx.direction(run.direction)}` : load;
 		const values = ns.map((v) => (v === null ? null : latencyFromNs(v, options.latencyUnit)));
 		lines.push({ run, kind, device, line, values });
+		const lineTitle = titleText([
+			`${device} · ${line}`,
+			`${ctx.labels.col_run}: ${run.run_id}`,
+			`${ctx.labels.col_source}: ${run.source_file}`,
+		]);
 		values.forEach((value, i) => {
 			if (value === null) return;
 			if (value <= 0) {
@@ -126,12 +134,8 @@ export function percentileLadderData(input: PercentileLadderInput, options: Char
 				line,
 				step,
 				value,
-				title: titleText([
-					`${device} · ${line}`,
-					`${step}: ${ctx.num(value)} ${ctx.latencySymbol} (${kind})`,
-					`${ctx.labels.col_run}: ${run.run_id}`,
-					`${ctx.labels.col_source}: ${run.source_file}`,
-				]),
+				title: titleText([`${device} · ${line}`, `${step}: ${ctx.num(value)} ${ctx.latencySymbol} (${kind})`]),
+				lineTitle,
 			});
 		});
 	}
@@ -198,6 +202,7 @@ export function percentileLadder(input: PercentileLadderInput, options: ChartOpt
 				stroke: 'line',
 				fy: faceted ? 'device' : undefined,
 				strokeWidth: 1.5,
+				title: 'lineTitle',
 			}),
 			Plot.dot(data.points, {
 				x: 'step',

@@ -10,6 +10,15 @@ export interface HistogramFilter {
 	lang?: Lang;
 }
 
+/** The WHERE clause of buildHistogramsSql in JavaScript (see matchesRunsFilter in runs.ts). */
+export function matchesHistogramFilter(row: { run_id: string; direction: string; stat: string }, filter: HistogramFilter): boolean {
+	return (
+		filter.runIds.includes(row.run_id) &&
+		(filter.direction === undefined || row.direction === filter.direction) &&
+		(filter.stat === undefined || row.stat === filter.stat)
+	);
+}
+
 export function buildHistogramsSql(filter: HistogramFilter): BuiltQuery {
 	const p = new Params();
 	const where = [`run_id IN (${p.list(filter.runIds)})`];

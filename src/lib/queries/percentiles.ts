@@ -12,6 +12,15 @@ export interface PercentileFilter {
 	lang?: Lang;
 }
 
+/** The WHERE clause of buildPercentilesSql in JavaScript (see matchesRunsFilter). */
+export function matchesPercentileFilter(row: { run_id: string; direction: string; stat: string }, filter: PercentileFilter): boolean {
+	return (
+		filter.runIds.includes(row.run_id) &&
+		(filter.direction === undefined || row.direction === filter.direction) &&
+		(filter.stat === undefined || row.stat === filter.stat)
+	);
+}
+
 export function buildPercentilesSql(filter: PercentileFilter): BuiltQuery {
 	const p = new Params();
 	const where = [`run_id IN (${p.list(filter.runIds)})`];

@@ -12,6 +12,19 @@ export interface RunsFilter {
 
 const COLUMNS = runs.columns.map((c) => c.name).join(', ');
 
+/** The WHERE clause of buildRunsSql in JavaScript: rows of a wider query split per filter, in the same order. */
+export function matchesRunsFilter(
+	row: { review_id: string; device_id: string; run_id: string; direction: string },
+	filter: RunsFilter,
+): boolean {
+	return (
+		(filter.reviewId === undefined || row.review_id === filter.reviewId) &&
+		(filter.deviceId === undefined || row.device_id === filter.deviceId) &&
+		(filter.runIds === undefined || filter.runIds.includes(row.run_id)) &&
+		(filter.direction === undefined || row.direction === filter.direction)
+	);
+}
+
 export function buildRunsSql(filter: RunsFilter): BuiltQuery {
 	const p = new Params();
 	const where: string[] = [];

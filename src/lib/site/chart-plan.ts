@@ -14,6 +14,7 @@ import {
 	DEFAULT_VIEW,
 	assembleInput,
 	chartOptions,
+	pageRunIds,
 	runChartQueries,
 	timeseriesMetricOf,
 	type ChartKind,
@@ -38,6 +39,8 @@ export interface ChartPlan {
 	/** Every device drawn in some chart, for the "drives shown" control. */
 	devices: string[];
 	kinds: ChartKind[];
+	/** Every run a chart selects by id: the page's run table (see chart-data.ts). */
+	runIds: string[];
 	/** Directions the page's ladders can switch between. */
 	directions: string[];
 	hasTimeseries: boolean;
@@ -105,8 +108,6 @@ function representativeRuns(runs: readonly RunRow[]): string[] {
 interface Draft {
 	kind: ChartKind;
 	suffix: string;
-	/** Suffix of a chart of the same group whose input this one shares (sent to the browser once). */
-	inputFrom?: string;
 	queries: ChartQueries;
 	fixed?: FixedOptions;
 	directions?: string[];
@@ -149,7 +150,7 @@ function groupDrafts(group: WorkloadGroup, src: PlanSource, lang: Lang): Draft[]
 	const histRuns = representativeRuns(group.runs.filter((r) => binned.has(r.run_id)));
 	if (histRuns.length > 0) {
 		const queries = { runs: { runIds: histRuns }, histograms: { runIds: histRuns } };
-		drafts.push({ kind: 'hist', suffix: 'hist', queries }, { kind: 'exc', suffix: 'exc', queries, inputFrom: 'hist' });
+		drafts.push({ kind: 'hist', suffix: 'hist', queries }, { kind: 'exc', suffix: 'exc', queries });
 	}
 	const series = src.series.filter((s) => s.run_id !== null && ids.has(s.run_id));
 	for (const metric of distinct(series.map((s) => timeseriesMetricOf(s.metric)))) {
@@ -173,10 +174,9 @@ function groupDrafts(group: WorkloadGroup, src: PlanSource, lang: Lang): Draft[]
 	return drafts;
 }
 
-async function materialize(draft: Draft, id: string, groupPrefix = ''): Promise<ChartSpec> {
+async function materialize(draft: Draft, id: string): Promise<ChartSpec> {
 	const spec: ChartSpec = {
 		id,
-		...(draft.inputFrom ? { inputFrom: `${groupPrefix}-${draft.inputFrom}` } : {}),
 		kind: draft.kind,
 		input: null,
 		fixed: draft.fixed ?? {},
@@ -184,7 +184,8 @@ async function materialize(draft: Draft, id: string, groupPrefix = ''): Promise<
 		...(draft.directions ? { directions: draft.directions } : {}),
 		...(draft.relabel ? { relabel: draft.relabel } : {}),
 	};
-	spec.input = assembleInput(spec, await runChartQueries(draft.queries, siteQuery));
+	spec.results = await runChartQueries(draft.queries, siteQuery);
+	spec.input = assembleInput(spec, spec.results);
 	return spec;
 }
 
@@ -198,7 +199,7 @@ export async function planCharts(src: PlanSource, ctx: PlanContext): Promise<Cha
 	for (const group of src.groups) {
 		const charts: ChartSpec[] = [];
 		const prefix = `${ctx.idPrefix}-${group.id}`;
-		for (const d of groupDrafts(group, src, ctx.lang)) charts.push(await materialize(d, `${prefix}-${d.suffix}`, prefix));
+		for (const d of groupDrafts(group, src, ctx.lang)) charts.push(await materialize(d, `${prefix}-${d.suffix}`));
 		groups.push({ group, charts, figures: src.figures.filter((f) => f.workload === group.label) });
 	}
 	const comparisons: ChartSpec[] = [];
@@ -220,6 +221,7 @@ export async function planCharts(src: PlanSource, ctx: PlanContext): Promise<Cha
 		comparisons,
 		devices,
 		kinds: distinct(all.map((c) => c.kind)),
+		runIds: pageRunIds(all),
 		directions: distinct(all.flatMap((c) => c.directions ?? [])).sort(byDirection),
 		hasTimeseries: all.some((c) => c.kind === 'ts'),
 		labels: ctx.labels,

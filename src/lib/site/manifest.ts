@@ -39,6 +39,11 @@ export function rawCopyOf(manifest: SiteManifest, inputPath: string): ManifestFi
 	return manifest.raw.find((r) => r.path === `raw/${inputPath}`);
 }
 
+/** The input files (paths as in `source_file`) the ingest published a copy of. */
+export function publishedInputs(manifest: SiteManifest): string[] {
+	return manifest.raw.filter((r) => r.path.startsWith('raw/')).map((r) => r.path.slice('raw/'.length));
+}
+
 /** Where a deployment may put DuckDB's own parquet extension for the wasm build (served as /duckdb-ext/…). */
 export function parquetExtensionFile(duckdbVersion: string): string {
 	return join('public/duckdb-ext', `v${duckdbVersion.replace(/^v/, '')}`, 'wasm_eh/parquet.duckdb_extension.wasm');

@@ -2,8 +2,14 @@
 // linkedom escapes text and attribute values, so the SVG is safe to inline (the page's one raw-HTML sink).
 import { parseHTML } from 'linkedom';
 import type { Lang } from '../../i18n/strings.ts';
+import { assetPath } from '../../i18n/routes.ts';
+import type { ChartOptions } from '../charts/options.ts';
+import { compactSvg } from '../charts/svg-paths.ts';
 import type { ChartTable } from '../charts/table.ts';
-import { DEFAULT_VIEW, chartOptions, renderChart, type ChartSpec } from './chart-kinds.ts';
+import { DEFAULT_VIEW, chartOptions, chartTable, renderChart, type ChartSpec } from './chart-kinds.ts';
+import { loadManifest, publishedInputs } from './manifest.ts';
+import { removePlotStyles } from './plot-styles.ts';
+import { rawFileLinker } from './raw-files.ts';
 
 export interface StaticChart {
 	markup: string;
@@ -11,9 +17,27 @@ export interface StaticChart {
 	table: ChartTable;
 }
 
-export function renderStaticChart(spec: ChartSpec, lang: Lang, deviceLabels: Record<string, string>): StaticChart {
+let linker: ChartOptions['rawFileHref'];
+
+/** Links to the published raw files, as the browser builds them from the page's list. */
+export function buildRawFileHref(): NonNullable<ChartOptions['rawFileHref']> {
+	linker ??= rawFileLinker(assetPath('/data/'), publishedInputs(loadManifest()));
+	return linker;
+}
+
+function staticOptions(spec: ChartSpec, lang: Lang, deviceLabels: Record<string, string>): ChartOptions {
 	const { document } = parseHTML('<!doctype html><html><body></body></html>');
-	const options = chartOptions(spec, DEFAULT_VIEW, { lang, deviceLabels, document: document as unknown as Document });
-	const rendered = renderChart(spec.kind, spec.input, options);
+	return chartOptions(spec, DEFAULT_VIEW, { lang, deviceLabels, document: document as unknown as Document, rawFileHref: buildRawFileHref() });
+}
+
+export function renderStaticChart(spec: ChartSpec, lang: Lang, deviceLabels: Record<string, string>): StaticChart {
+	const rendered = renderChart(spec.kind, spec.input, staticOptions(spec, lang, deviceLabels));
+	compactSvg(rendered.element);
+	removePlotStyles(rendered.element);
 	return { markup: rendered.element.outerHTML, summary: rendered.summary, table: rendered.table };
+}
+
+/** The chart's whole data table in the default view (the CSV download). */
+export function staticChartTable(spec: ChartSpec, lang: Lang, deviceLabels: Record<string, string>): ChartTable {
+	return chartTable(spec.kind, spec.input, staticOptions(spec, lang, deviceLabels));
 }

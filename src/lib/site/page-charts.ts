@@ -1,0 +1,73 @@
+// The charts of a review page and of a drive page, planned once per page and language in a build: the page and
+// the CSV files of its chart tables (src/pages/…/tables/[chart].csv.ts) share the plan.
+import type { Lang } from '../../i18n/strings.ts';
+import { planCharts, type ChartPlan } from './chart-plan.ts';
+import type { ChartSpec } from './chart-data.ts';
+import { loadDrive, type DriveData, type DriveReview } from './drive.ts';
+import { deviceLabels } from './labels.ts';
+import { loadReview, type ReviewData } from './review.ts';
+
+export interface ReviewCharts {
+	data: ReviewData;
+	labels: Record<string, string>;
+	plan: ChartPlan;
+}
+
+export interface DriveCharts {
+	data: DriveData;
+	labels: Record<string, string>;
+	/** One plan per review with results of the drive. */
+	plans: { review: DriveReview; plan: ChartPlan }[];
+	/** The published comparisons that involve the drive. */
+	cmpPlan: ChartPlan;
+	/** What the page's controls act on: every plan's kinds, devices, directions and runs together. */
+	pagePlan: ChartPlan;
+}
+
+const memo = new Map<string, Promise<unknown>>();
+const once = <T>(key: string, make: () => Promise<T>): Promise<T> => {
+	if (!memo.has(key)) memo.set(key, make());
+	return memo.get(key) as Promise<T>;
+};
+
+export function reviewCharts(reviewId: string, lang: Lang): Promise<ReviewCharts> {
+	return once(`review\u0000${reviewId}\u0000${lang}`, async () => {
+		const data = await loadReview(reviewId);
+		const labels = deviceLabels(data.devices);
+		const plan = await planCharts(data, { lang, labels, idPrefix: 'r', comparisonFilter: { reviewId } });
+		return { data, labels, plan };
+	});
+}
+
+export function driveCharts(deviceId: string, lang: Lang): Promise<DriveCharts> {
+	return once(`drive\u0000${deviceId}\u0000${lang}`, async () => {
+		const data = await loadDrive(deviceId);
+		const labels = deviceLabels(data.devices);
+		const plans: DriveCharts['plans'] = [];
+		for (const r of data.reviews) {
+			plans.push({
+				review: r,
+				plan: await planCharts(r.source, { lang, labels, idPrefix: `d-${r.review.review_id}`, comparisonFilter: { deviceId } }),
+			});
+		}
+		const cmpPlan = await planCharts(
+			{ runs: [], groups: [], figures: [], comparisons: data.comparisons, percentiles: [], histograms: [], series: [] },
+			{ lang, labels, idPrefix: 'd', comparisonFilter: { deviceId } },
+		);
+		const all = [...plans.map((p) => p.plan), cmpPlan];
+		const pagePlan: ChartPlan = {
+			...cmpPlan,
+			kinds: [...new Set(all.flatMap((p) => p.kinds))],
+			devices: [...new Set(all.flatMap((p) => p.devices))].sort(),
+			directions: [...new Set(plans.flatMap((p) => p.plan.directions))],
+			hasTimeseries: plans.some((p) => p.plan.hasTimeseries),
+			runIds: [...new Set(all.flatMap((p) => p.runIds))],
+		};
+		return { data, labels, plans, cmpPlan, pagePlan };
+	});
+}
+
+/** Every chart of a plan, in page order. */
+export function planSpecs(plan: ChartPlan): ChartSpec[] {
+	return [...plan.overview, ...plan.groups.flatMap((g) => g.charts), ...plan.comparisons];
+}
