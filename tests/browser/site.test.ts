@@ -85,6 +85,11 @@ describe('review page', () => {
 		const { page } = await open(PUBLISHED_REVIEW, { javaScriptEnabled: false });
 		expect(await page.locator('figure[data-chart]').count()).toBeGreaterThan(0);
 		await expect.poll(() => page.locator('body').innerText()).toMatch(/published/i);
+		// This article's address was not recovered: the page says so instead of linking nowhere.
+		expect(await page.locator('[data-testid="original-missing"]').innerText()).toMatch(/not recovered/);
+		const other = await open('/reviews/storagereview-2021-intel-p5510-vs-samsung-pm9a3/', { javaScriptEnabled: false });
+		expect(await other.page.getAttribute('[data-testid="original-link"]', 'href')).toMatch(/^https:\/\/storagereview\.com\//);
+		expect(await other.page.locator('text=Corrected in transcription').count()).toBeGreaterThan(0);
 	});
 
 	it('re-queries DuckDB when the statistic changes, and redraws the chart', async () => {
