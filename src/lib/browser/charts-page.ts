@@ -201,6 +201,7 @@ function loadDuckdb(): Promise<boolean> {
 			const carried = list.filter((c) => !c.packed.queries.histograms);
 			await fetchRows(d, carried, new Set(carried));
 			root.dataset.duckdb = 'ready';
+			performance.mark('duckdb-ready');
 			setStatus(config.messages.ready);
 			scheduleDrain();
 			return true;
