@@ -1,6 +1,8 @@
 // Devices in a chart: a deterministic order (sorted ids), the visible subset, display labels and colours.
 // Colours are keyed to the position in the full order, so hiding a device never recolours the others.
+import type { RunRow } from '../schema.ts';
 import type { ChartOptions } from './options.ts';
+import { directionRank } from './plot-parts.ts';
 import { categoricalColor } from './palette.ts';
 
 export interface DeviceSeries {
@@ -56,4 +58,27 @@ export function lineColorScale(
 		domain: labels,
 		range: labels.map((l, i) => (onePerDevice ? devices.color(deviceOf.get(l)!) : categoricalColor(i))),
 	};
+}
+
+export const isPublished = (origin: string) => origin === 'published';
+
+/**
+ * The runs of the devices shown, in legend order: device, then direction, measured before published,
+ * then `tie` (the chart's own order, e.g. by load).
+ */
+export function shownRunsInOrder(
+	rows: readonly RunRow[],
+	devices: DeviceSeries,
+	tie: (a: RunRow, b: RunRow) => number,
+): RunRow[] {
+	const rank = new Map(devices.order.map((id, i) => [id, i]));
+	return rows
+		.filter((r) => devices.isVisible(r.device_id))
+		.sort(
+			(a, b) =>
+				rank.get(a.device_id)! - rank.get(b.device_id)! ||
+				directionRank(a.direction) - directionRank(b.direction) ||
+				Number(isPublished(a.value_origin)) - Number(isPublished(b.value_origin)) ||
+				tie(a, b),
+		);
 }

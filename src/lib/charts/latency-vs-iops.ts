@@ -4,12 +4,11 @@ import * as Plot from '@observablehq/plot';
 import type { RunRow, ValueOrigin } from '../schema.ts';
 import { conditionClauses, droppedClause, missingClause, publishedSourcesClause, toolsClause } from './caption.ts';
 import { chartContext, type ChartContext } from './context.ts';
-import { deviceSeries, type DeviceSeries } from './devices.ts';
+import { deviceSeries, isPublished, shownRunsInOrder, type DeviceSeries } from './devices.ts';
 import { listText, sentences, tidy } from './format.ts';
 import type { ChartOptions } from './options.ts';
 import type { ChartTable } from './table.ts';
 import {
-	directionRank,
 	directionSymbolScale,
 	latencyAxisLabel,
 	compactTicks,
@@ -52,24 +51,13 @@ export interface LatencyVsIopsData {
 	directions: string[];
 }
 
-const isPublished = (origin: string) => origin === 'published';
-
 export function latencyVsIopsData(rows: readonly RunRow[], options: ChartOptions): LatencyVsIopsData {
 	const ctx = chartContext(options);
 	const devices = deviceSeries(
 		rows.map((r) => r.device_id),
 		options,
 	);
-	const rank = new Map(devices.order.map((id, i) => [id, i]));
-	const visible = rows
-		.filter((r) => devices.isVisible(r.device_id))
-		.sort(
-			(a, b) =>
-				rank.get(a.device_id)! - rank.get(b.device_id)! ||
-				directionRank(a.direction) - directionRank(b.direction) ||
-				Number(isPublished(a.value_origin)) - Number(isPublished(b.value_origin)) ||
-				compareByLoad(a, b),
-		);
+	const visible = shownRunsInOrder(rows, devices, compareByLoad);
 	const points: LatencyIopsPoint[] = [];
 	let dropped = 0;
 	let missing = 0;

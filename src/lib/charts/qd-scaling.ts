@@ -4,14 +4,13 @@ import * as Plot from '@observablehq/plot';
 import type { RunRow, ValueOrigin } from '../schema.ts';
 import { conditionClauses, droppedClause, missingClause, publishedSourcesClause, toolsClause } from './caption.ts';
 import { chartContext, type ChartContext } from './context.ts';
-import { deviceSeries, type DeviceSeries } from './devices.ts';
+import { deviceSeries, isPublished, shownRunsInOrder, type DeviceSeries } from './devices.ts';
 import { listText, rangeText, sentences, tidy } from './format.ts';
 import type { ChartOptions } from './options.ts';
 import { panelFigure } from './panels.ts';
 import {
 	compactTicks,
 	latencyTicks,
-	directionRank,
 	directionSymbolScale,
 	latencyAxisLabel,
 	noDataMark,
@@ -45,25 +44,17 @@ export interface QdScalingData {
 	directions: string[];
 }
 
-const isPublished = (origin: string) => origin === 'published';
-
 export function qdScalingData(rows: readonly RunRow[], options: ChartOptions): QdScalingData {
 	const ctx = chartContext(options);
 	const devices = deviceSeries(
 		rows.map((r) => r.device_id),
 		options,
 	);
-	const rank = new Map(devices.order.map((id, i) => [id, i]));
-	const visible = rows
-		.filter((r) => devices.isVisible(r.device_id))
-		.sort(
-			(a, b) =>
-				rank.get(a.device_id)! - rank.get(b.device_id)! ||
-				directionRank(a.direction) - directionRank(b.direction) ||
-				Number(isPublished(a.value_origin)) - Number(isPublished(b.value_origin)) ||
-				(outstandingOf(a) ?? 0) - (outstandingOf(b) ?? 0) ||
-				(a.run_id < b.run_id ? -1 : a.run_id > b.run_id ? 1 : 0),
-		);
+	const visible = shownRunsInOrder(
+		rows,
+		devices,
+		(a, b) => (outstandingOf(a) ?? 0) - (outstandingOf(b) ?? 0) || (a.run_id < b.run_id ? -1 : a.run_id > b.run_id ? 1 : 0),
+	);
 	const rate: QdPoint[] = [];
 	const latency: QdPoint[] = [];
 	let dropped = 0;
