@@ -46,6 +46,9 @@ export interface CatalogRow {
 // IOPS falls back to bandwidth ÷ block size, and bandwidth to IOPS × block size: published figures often give one of them.
 const IOPS = 'coalesce(iops, bw_bytes_per_s / block_size_bytes)';
 const BW = 'coalesce(bw_bytes_per_s, iops * block_size_bytes)';
+/** The best figure as recorded; converted through the block size only when no row of the pair recorded that quantity. */
+const best = (recorded: string, converted: string, where: string) =>
+	`coalesce(max(${recorded}) FILTER (WHERE ${where}), max(${converted}) FILTER (WHERE ${where}))`;
 const LAT = 'coalesce(lat_mean_ns, clat_mean_ns)';
 const RAND_4K = "access = 'random' AND block_size_bytes = 4096";
 // A sequential figure counts from 64 KiB up; published sequential figures often leave the block size out.
@@ -73,13 +76,13 @@ export function buildCatalogSql(params: CatalogParams = {}): BuiltQuery {
 				string_agg(DISTINCT tool, '; ' ORDER BY tool) AS tools,
 				string_agg(DISTINCT value_origin, ', ' ORDER BY value_origin) AS origins,
 				count(*)::INTEGER AS run_count,
-				max(${IOPS}) FILTER (WHERE direction = 'read' AND ${RAND_4K}) AS rand_read_4k_iops,
+				${best('iops', 'bw_bytes_per_s / block_size_bytes', `direction = 'read' AND ${RAND_4K}`)} AS rand_read_4k_iops,
 				arg_max(device_count, ${IOPS}) FILTER (WHERE direction = 'read' AND ${RAND_4K}) AS rand_read_4k_iops_devices,
-				max(${IOPS}) FILTER (WHERE direction = 'write' AND ${RAND_4K}) AS rand_write_4k_iops,
+				${best('iops', 'bw_bytes_per_s / block_size_bytes', `direction = 'write' AND ${RAND_4K}`)} AS rand_write_4k_iops,
 				arg_max(device_count, ${IOPS}) FILTER (WHERE direction = 'write' AND ${RAND_4K}) AS rand_write_4k_iops_devices,
-				max(${BW}) FILTER (WHERE direction = 'read' AND ${SEQ}) AS seq_read_bw_bytes_per_s,
+				${best('bw_bytes_per_s', 'iops * block_size_bytes', `direction = 'read' AND ${SEQ}`)} AS seq_read_bw_bytes_per_s,
 				arg_max(device_count, ${BW}) FILTER (WHERE direction = 'read' AND ${SEQ}) AS seq_read_bw_bytes_per_s_devices,
-				max(${BW}) FILTER (WHERE direction = 'write' AND ${SEQ}) AS seq_write_bw_bytes_per_s,
+				${best('bw_bytes_per_s', 'iops * block_size_bytes', `direction = 'write' AND ${SEQ}`)} AS seq_write_bw_bytes_per_s,
 				arg_max(device_count, ${BW}) FILTER (WHERE direction = 'write' AND ${SEQ}) AS seq_write_bw_bytes_per_s_devices,
 				min(${LAT}) FILTER (WHERE direction = 'read' AND ${RAND_4K} AND ${QD1}) AS qd1_rand_read_lat_ns,
 				arg_min(device_count, ${LAT}) FILTER (WHERE direction = 'read' AND ${RAND_4K} AND ${QD1}) AS qd1_rand_read_lat_ns_devices
