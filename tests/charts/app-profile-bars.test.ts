@@ -5,19 +5,8 @@ import {
 	appProfileBarsTable,
 	appProfileData,
 } from '../../src/lib/charts/app-profile-bars.ts';
-import type { ChartOptions } from '../../src/lib/charts/options.ts';
 import { appRows } from './bar-rows.ts';
-import { captionOf, document, expectSnapshot, legendOf } from './render.ts';
-import { DEVICE_LABELS } from './sweeps.ts';
-
-const base: ChartOptions = {
-	document,
-	lang: 'en',
-	latencyUnit: 'us',
-	rateUnit: 'iops',
-	stat: 'mean',
-	deviceLabels: DEVICE_LABELS,
-};
+import { captionOf, base, expectSnapshot, legendOf } from './render.ts';
 
 describe('appProfileBars', () => {
 	it('draws one panel per workload, each on its own scale', async () => {

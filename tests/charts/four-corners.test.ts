@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fourCorners, fourCornersData, fourCornersSummary, fourCornersTable } from '../../src/lib/charts/four-corners.ts';
 import type { ChartOptions } from '../../src/lib/charts/options.ts';
 import { cornerRows } from './bar-rows.ts';
-import { captionOf, document, expectSnapshot, legendOf } from './render.ts';
-import { DEVICE_LABELS } from './sweeps.ts';
-
-const base: ChartOptions = {
-	document,
-	lang: 'en',
-	latencyUnit: 'us',
-	rateUnit: 'iops',
-	stat: 'mean',
-	deviceLabels: DEVICE_LABELS,
-};
+import { captionOf, base, expectSnapshot, legendOf } from './render.ts';
 
 const value = (options: ChartOptions, corner: string, device: string) =>
 	fourCornersData(cornerRows, options).bars.find((b) => b.corner === corner && b.device_id === device);

@@ -15,20 +15,9 @@ import {
 import { histogramSeries } from '../../src/lib/charts/histogram-series.ts';
 import { chartContext } from '../../src/lib/charts/context.ts';
 import { latencyFromNs } from '../../src/lib/charts/display-units.ts';
-import type { ChartOptions } from '../../src/lib/charts/options.ts';
 import { histogramInput, intelBins, intelIometer, kioxiaBins, kioxiaQd1, samsungQd1 } from './histogram-rows.ts';
-import { captionOf, document, expectSnapshot, legendOf } from './render.ts';
+import { captionOf, base, expectSnapshot, legendOf } from './render.ts';
 import { bin } from './rows.ts';
-import { DEVICE_LABELS } from './sweeps.ts';
-
-const base: ChartOptions = {
-	document,
-	lang: 'en',
-	latencyUnit: 'us',
-	rateUnit: 'iops',
-	stat: 'mean',
-	deviceLabels: DEVICE_LABELS,
-};
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 

@@ -5,19 +5,9 @@ import {
 	latencyVsIopsSummary,
 	latencyVsIopsTable,
 } from '../../src/lib/charts/latency-vs-iops.ts';
-import type { ChartOptions } from '../../src/lib/charts/options.ts';
-import { captionOf, document, expectSnapshot, legendOf } from './render.ts';
+import { captionOf, base, expectSnapshot, legendOf } from './render.ts';
 import { run } from './rows.ts';
-import { DEVICE_LABELS, failedRun, intelPublished, micronIopsOnly, micronSingle, sweepRows } from './sweeps.ts';
-
-const base: ChartOptions = {
-	document,
-	lang: 'en',
-	latencyUnit: 'us',
-	rateUnit: 'iops',
-	stat: 'mean',
-	deviceLabels: DEVICE_LABELS,
-};
+import { failedRun, intelPublished, micronIopsOnly, micronSingle, sweepRows } from './sweeps.ts';
 
 // 7 Kioxia + 7 Samsung sweep points, the failed Samsung run, the Micron run and 2 published Intel figures;
 // the Micron published IOPS-only row has no latency.

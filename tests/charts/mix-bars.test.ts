@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mixBars, mixBarsData, mixBarsSummary, mixBarsTable } from '../../src/lib/charts/mix-bars.ts';
-import type { ChartOptions } from '../../src/lib/charts/options.ts';
 import { mixRows } from './bar-rows.ts';
-import { captionOf, document, expectSnapshot, legendOf } from './render.ts';
-import { DEVICE_LABELS } from './sweeps.ts';
-
-const base: ChartOptions = {
-	document,
-	lang: 'en',
-	latencyUnit: 'us',
-	rateUnit: 'iops',
-	stat: 'mean',
-	deviceLabels: DEVICE_LABELS,
-};
+import { captionOf, base, expectSnapshot, legendOf } from './render.ts';
 
 describe('mixBars', () => {
 	it('stacks read and write per device, one group per mix', async () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartOptions } from '../../src/lib/charts/options.ts';
 import {
 	percentileLadder,
 	percentileLadderData,
@@ -7,18 +6,9 @@ import {
 	percentileLadderTable,
 } from '../../src/lib/charts/percentile-ladder.ts';
 import type { PercentileRow } from '../../src/lib/schema.ts';
-import { captionOf, document, expectSnapshot, legendOf } from './render.ts';
+import { captionOf, base, expectSnapshot, legendOf } from './render.ts';
 import { percentile } from './rows.ts';
-import { DEVICE_LABELS, failedRun, intelPublished, kioxiaSweep, samsungSweep } from './sweeps.ts';
-
-const base: ChartOptions = {
-	document,
-	lang: 'en',
-	latencyUnit: 'us',
-	rateUnit: 'iops',
-	stat: 'mean',
-	deviceLabels: DEVICE_LABELS,
-};
+import { failedRun, intelPublished, kioxiaSweep, samsungSweep } from './sweeps.ts';
 
 const [kioxiaQd1, , , kioxiaQd8, , , kioxiaQd64] = kioxiaSweep;
 const [samsungQd1, , , samsungQd8] = samsungSweep;

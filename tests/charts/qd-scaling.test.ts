@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartOptions } from '../../src/lib/charts/options.ts';
 import { qdScaling, qdScalingData, qdScalingSummary, qdScalingTable } from '../../src/lib/charts/qd-scaling.ts';
-import { captionOf, document, expectSnapshot, legendOf } from './render.ts';
+import { captionOf, base, expectSnapshot, legendOf } from './render.ts';
 import { run } from './rows.ts';
-import { DEVICE_LABELS, kioxiaSweep, sweepRows } from './sweeps.ts';
-
-const base: ChartOptions = {
-	document,
-	lang: 'en',
-	latencyUnit: 'us',
-	rateUnit: 'iops',
-	stat: 'mean',
-	deviceLabels: DEVICE_LABELS,
-};
+import { kioxiaSweep, sweepRows } from './sweeps.ts';
 
 describe('qdScaling', () => {
 	it('draws IOPS and latency panels against outstanding I/Os', async () => {

@@ -2,6 +2,8 @@
 // long decimals rounded to 3 places, generated ids renumbered, one tag per line.
 import { parseHTML } from 'linkedom';
 import { expect } from 'vitest';
+import type { ChartOptions } from '../../src/lib/charts/options.ts';
+import { DEVICE_LABELS } from './sweeps.ts';
 
 export function testDocument(): Document {
 	return parseHTML('<!doctype html><html><body></body></html>').document as unknown as Document;
@@ -22,6 +24,16 @@ export function snapshotMarkup(element: Element): string {
 }
 
 export const document = testDocument();
+
+/** The options most chart tests start from: English, µs, IOPS, mean, the test devices' labels. */
+export const base: ChartOptions = {
+	document,
+	lang: 'en',
+	latencyUnit: 'us',
+	rateUnit: 'iops',
+	stat: 'mean',
+	deviceLabels: DEVICE_LABELS,
+};
 
 /** Compares the chart's markup with the committed snapshot `__snapshots__/<name>.html` (`vitest -u` re-blesses). */
 export async function expectSnapshot(element: Element, name: string): Promise<void> {

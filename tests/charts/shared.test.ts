@@ -10,18 +10,9 @@ import type { ChartOptions } from '../../src/lib/charts/options.ts';
 import { appRows, cornerRows, mixRows } from './bar-rows.ts';
 import { comparisonRows } from './comparison-rows.ts';
 import { histogramInput } from './histogram-rows.ts';
-import { captionOf, document, snapshotMarkup } from './render.ts';
-import { DEVICE_LABELS, kioxiaSweep, sweepRows } from './sweeps.ts';
+import { captionOf, base, snapshotMarkup } from './render.ts';
+import { kioxiaSweep, sweepRows } from './sweeps.ts';
 import { iopsPoints } from './timeseries-rows.ts';
-
-const base: ChartOptions = {
-	document,
-	lang: 'en',
-	latencyUnit: 'us',
-	rateUnit: 'iops',
-	stat: 'mean',
-	deviceLabels: DEVICE_LABELS,
-};
 
 interface Case {
 	name: string;
