@@ -125,10 +125,19 @@ export class Collector {
 				if (e.format === 'fio-log') this.seriesJobs.push({ id: `${unit.reviewId}:${e.f}`, run: () => this.collectLog(unit, e.f) });
 				else this.collectResult(unit, e.f, e.text!, e.format);
 			} catch (err) {
-				if (err instanceof ParseError) this.errors.push(new InputError(source, err.code, err.reason, err.line, err.field));
-				else throw err;
+				this.reportParseError(err);
 			}
 		}
+	}
+
+	/** A parser's ParseError becomes one more reported problem; anything else is a bug and propagates. */
+	private reportParseError(err: unknown): void {
+		if (!(err instanceof ParseError)) throw err;
+		this.errors.push(new InputError(err.file, err.code, err.reason, err.line, err.field));
+	}
+
+	private noDevice(source: string): void {
+		this.errors.push(new InputError(source, 'NO_DEVICE', 'no device: list the file in raw/runs.yaml or name a subject device in review.yaml'));
 	}
 
 	private read(unit: ReviewUnit, f: string): Buffer | undefined {
@@ -183,6 +192,7 @@ export class Collector {
 		if (!this.check(source, result)) return;
 		const entry = this.sidecarEntry(unit, f);
 		const device = this.deviceFor(unit, f);
+		const known = this.knownDevices();
 		const runIds = new Map<string, string>();
 		const rows: RunRow[] = [];
 		for (const r of result.runs) {
@@ -195,10 +205,10 @@ export class Collector {
 			}
 			const dev = device_id ?? device;
 			if (!dev) {
-				this.errors.push(new InputError(source, 'NO_DEVICE', 'no device: list the file in raw/runs.yaml or name a subject device in review.yaml'));
+				this.noDevice(source);
 				return;
 			}
-			if (!this.knownDevices().has(dev)) {
+			if (!known.has(dev)) {
 				this.errors.push(new InputError(source, 'UNKNOWN_DEVICE', `device "${dev}" has no data/devices/${dev}.yaml`, r.source_line ?? undefined, 'device_id'));
 				return;
 			}
@@ -241,8 +251,7 @@ export class Collector {
 			try {
 				await job.run();
 			} catch (err) {
-				if (err instanceof ParseError) this.errors.push(new InputError(err.file, err.code, err.reason, err.line, err.field));
-				else throw err;
+				this.reportParseError(err);
 			}
 		}
 		jobs.length = 0;
@@ -340,7 +349,7 @@ export class Collector {
 		}
 		for (const w of staged.warnings) this.warnings.push({ ...w, file: source });
 		if (!sink) {
-			this.errors.push(new InputError(source, 'NO_DEVICE', 'no device: list the file in raw/runs.yaml or name a subject device in review.yaml'));
+			this.noDevice(source);
 			return;
 		}
 		if (staged.invalid) {
