@@ -31,7 +31,7 @@ import type {
 import { crossCheckBandwidth, findInvalidValues } from '../../src/lib/validate.ts';
 import { InputError, byCodePoint } from './files.ts';
 import { stageFioLogFile, type StagedLog } from './log-series.ts';
-import type { DatasetWriter, SeriesColumns } from './write-parquet.ts';
+import { DIRECTION_CODES, VALUE_KINDS, type DatasetWriter, type SeriesColumns } from './write-parquet.ts';
 
 /** One review folder (or one bare folder of logs) and its files. */
 export interface ReviewUnit {
@@ -64,8 +64,7 @@ const NOT_OUTPUT = [/^runs\.ya?ml$/, /\.fio$/, /^platform\.json$/, /^README/i, /
 /** Format detection looks at the head of a file only. */
 const DETECT_BYTES = 64 * 1024;
 
-const DIRECTION_CODE: Record<string, number> = { read: 0, write: 1, trim: 2, mixed: 3 };
-const KIND_CODE: Record<string, number> = { mean: 0, max: 1, per_io: 2 };
+const codeOf = (codes: readonly string[], value: string) => codes.indexOf(value);
 
 export class Collector {
 	readonly runs: RunRow[] = [];
@@ -276,8 +275,8 @@ export class Collector {
 						length: rows.length,
 						seq: rows.map((r) => r.seq),
 						time_ms: rows.map((r) => r.time_ms),
-						direction: rows.map((r) => DIRECTION_CODE[r.direction] ?? 3),
-						value_kind: rows.map((r) => KIND_CODE[r.value_kind ?? 'mean'] ?? 0),
+						direction: rows.map((r) => codeOf(DIRECTION_CODES, r.direction)),
+						value_kind: rows.map((r) => codeOf(VALUE_KINDS, r.value_kind ?? 'mean')),
 						value: rows.map(valueOf),
 						block_size_bytes: rows.map((r) => r.block_size_bytes ?? 0),
 						offset_bytes: null,

@@ -21,8 +21,9 @@ import { StagingParquetWriter, type StagingColumn, type StagingMark } from './st
 
 const CHUNK = 2048;
 const DUCK_TYPES: Record<ColumnType, DuckDBType> = { VARCHAR, DOUBLE, BIGINT, INTEGER, BOOLEAN };
-const DIRECTION_CODES = ['read', 'write', 'trim', 'mixed'] as const;
-const VALUE_KINDS = ['mean', 'max', 'per_io'] as const;
+/** Staged codes of direction and value_kind: the position in these lists. */
+export const DIRECTION_CODES = ['read', 'write', 'trim', 'mixed'] as const;
+export const VALUE_KINDS = ['mean', 'max', 'per_io'] as const;
 const VALUE_COLUMNS = ['iops', 'bw_bytes_per_s', 'lat_ns'] as const;
 const VALUE_COLUMN_OF: Record<SeriesInfo['metric'], number> = { iops: 0, bw: 1, lat: 2, clat: 2, slat: 2 };
 
