@@ -11,7 +11,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { timeseries } from '../src/lib/schema.ts';
 import { stageFioLogFile } from './ingest/log-series.ts';
 import { DatasetWriter } from './ingest/write-parquet.ts';
-import { benchSite } from './bench/site.ts';
+import { benchSite, median } from './bench/site.ts';
 
 const { values } = parseArgs({
 	options: { mb: { type: 'string', default: '200' }, rounds: { type: 'string', default: '3' }, only: { type: 'string' } },
@@ -102,7 +102,6 @@ async function checkOutput(path: string, lines: number): Promise<void> {
 	}
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function benchIngest(): Promise<void> {
 	const dir = mkdtempSync(join(tmpdir(), 'ssd-bench-'));

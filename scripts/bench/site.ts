@@ -15,7 +15,7 @@ const REVIEW = '/reviews/lab-2026-virtual-disk-fio-sweep/';
 const PLAIN = '/__bench/plain-chart.html';
 const RUNS = 5;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (xs: number[]) => `${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`;
 
 function launch(): Promise<Browser> {
