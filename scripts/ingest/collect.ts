@@ -80,8 +80,10 @@ export class Collector {
 	/** Raw files to publish beside the tables: [relative path, absolute path]. */
 	readonly rawCopies: [string, string][] = [];
 	timeseriesRows = 0;
-	/** run rows per source file (path relative to the review), for logs that point at them. */
+	/** run rows per result file, keyed by runKey(review, path in raw/), for logs that point at them. */
 	private readonly runsByFile = new Map<string, RunRow[]>();
+	/** fio versions of each review's results, for logs whose run is not named. */
+	private readonly fioVersions = new Map<string, Set<string>>();
 
 	private readonly writer: DatasetWriter;
 
@@ -227,7 +229,10 @@ export class Collector {
 		}
 		const runIdOf = (key: string) => runIds.get(key) ?? `${unit.reviewId}:${f}#${key}`;
 		this.runs.push(...rows);
-		this.runsByFile.set(f.replace(/^raw\//, ''), rows);
+		this.runsByFile.set(runKey(unit, f.replace(/^raw\//, '')), rows);
+		const versions = this.fioVersions.get(unit.reviewId) ?? new Set<string>();
+		for (const r of rows) if (r.tool === 'fio' && r.tool_version) versions.add(r.tool_version);
+		this.fioVersions.set(unit.reviewId, versions);
 		for (const { run_key, ...p } of result.percentiles) this.percentiles.push({ ...p, run_id: runIdOf(run_key) });
 		const histRun = format === 'fio-histlog' ? this.linkedRun(unit, f) : undefined;
 		for (const { run_key, ...h } of result.histograms) this.histograms.push({ ...h, run_id: histRun ?? runIdOf(run_key) });
@@ -294,7 +299,7 @@ export class Collector {
 	private linkedRun(unit: ReviewUnit, f: string): string | undefined {
 		const runOf = this.sidecarEntry(unit, f)?.run_of;
 		if (!runOf) return undefined;
-		const rows = this.runsByFile.get(runOf);
+		const rows = this.runsByFile.get(runKey(unit, runOf));
 		if (!rows?.length) {
 			this.warnings.push({ file: `${unit.rel}/${f}`, code: 'RUN_OF_MISSING', message: `run_of "${runOf}" has no parsed runs` });
 			return undefined;
@@ -310,16 +315,14 @@ export class Collector {
 	private logUnit(unit: ReviewUnit, f: string): 'us' | 'ns' | undefined {
 		const entry = this.sidecarEntry(unit, f);
 		const version =
-			entry?.fio_version ?? (entry?.run_of ? this.runsByFile.get(entry.run_of)?.[0]?.tool_version : undefined) ?? this.onlyFioVersion(unit);
+			entry?.fio_version ?? (entry?.run_of ? this.runsByFile.get(runKey(unit, entry.run_of))?.[0]?.tool_version : undefined) ?? this.onlyFioVersion(unit);
 		return version ? latencyUnitForFioVersion(version) : undefined;
 	}
 
 	/** When every fio result of a review comes from one fio version, its logs do too. */
 	private onlyFioVersion(unit: ReviewUnit): string | undefined {
-		const versions = new Set(
-			this.runs.filter((r) => r.review_id === unit.reviewId && r.tool === 'fio' && r.tool_version).map((r) => r.tool_version!),
-		);
-		return versions.size === 1 ? [...versions][0] : undefined;
+		const versions = this.fioVersions.get(unit.reviewId);
+		return versions?.size === 1 ? [...versions][0] : undefined;
 	}
 
 	/** One fio log: parsed a chunk at a time straight into the writer's staging (see log-series.ts). */
@@ -375,6 +378,9 @@ export class Collector {
 		return invalid.length === 0;
 	}
 }
+
+/** Result files are named by their path inside raw/, which repeats from review to review: the key holds both. */
+const runKey = (unit: ReviewUnit, pathInRaw: string) => `${unit.reviewId}\u0000${pathInRaw}`;
 
 function globMatch(pattern: string, path: string): boolean {
 	const re = new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`);
