@@ -1,9 +1,10 @@
 // Static site: every page pre-rendered, charts inlined as SVG; DuckDB-wasm is loaded lazily from the site's own origin.
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import tailwindcss from '@tailwindcss/vite';
+import { clearEmitted, emittedDir } from './src/lib/site/emitted-files.ts';
 
 /**
  * Pages read the dataset from SITE_DATA_DIR when it is set (public/data otherwise); the built site then serves
@@ -21,9 +22,21 @@ const siteData = {
 	},
 };
 
+/** Files pages write while they render (each chart's whole table as CSV) join the site when the build is done. */
+const emittedFiles = {
+	name: 'emitted-files',
+	hooks: {
+		'astro:build:start': () => clearEmitted(),
+		'astro:build:done': ({ dir }) => {
+			if (existsSync(emittedDir())) cpSync(emittedDir(), fileURLToPath(dir), { recursive: true });
+			clearEmitted();
+		},
+	},
+};
+
 export default defineConfig({
 	output: 'static',
-	integrations: [siteData],
+	integrations: [emittedFiles, siteData],
 	trailingSlash: 'always',
 	build: { format: 'directory' },
 	server: { host: '127.0.0.1', port: 4321 },

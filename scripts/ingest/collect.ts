@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import type { InputRecord, InputWarning } from '../../src/lib/dataset-layout.ts';
 import type { SidecarFile, RunsSidecar } from '../../src/lib/metadata/runs-sidecar.ts';
 import {
 	ParseError,
@@ -17,15 +18,12 @@ import {
 	parseIometerCsv,
 	parsePublishedCsv,
 	type ParseResult,
-	type Warning,
 } from '../../src/lib/parsers/index.ts';
 import type {
 	ComparisonRow,
-	DeviceRow,
 	FigureRow,
 	HistogramRow,
 	PercentileRow,
-	ReviewRow,
 	RunRow,
 } from '../../src/lib/schema.ts';
 import { crossCheckBandwidth, findInvalidValues } from '../../src/lib/validate.ts';
@@ -42,21 +40,14 @@ export interface ReviewUnit {
 	rel: string;
 	/** Files relative to the review folder ("published.csv", "raw/fio/x.json"). */
 	files: string[];
+	/** Metadata files read before the review's own files (its review.yaml), to list among its inputs. */
+	metaInputs: InputRecord[];
 	sidecar: RunsSidecar;
 	/** Devices the review says it tested; the first subject is the default device. */
 	defaultDeviceId: string | undefined;
 }
 
-export interface InputRecord {
-	path: string;
-	bytes: number;
-	sha256: string;
-	format: string;
-}
-
-export interface WarningRecord extends Warning {
-	file: string;
-}
+export type WarningRecord = InputWarning;
 
 /** Files in raw/ that are not benchmark output. */
 const NOT_OUTPUT = [/^runs\.ya?ml$/, /\.fio$/, /^platform\.json$/, /^README/i, /\.md$/];
@@ -66,14 +57,18 @@ const DETECT_BYTES = 64 * 1024;
 
 const codeOf = (codes: readonly string[], value: string) => codes.indexOf(value);
 
+export function inputRecord(path: string, content: string | Buffer, format: string): InputRecord {
+	const buf = typeof content === 'string' ? Buffer.from(content) : content;
+	return { path, bytes: buf.length, sha256: createHash('sha256').update(buf).digest('hex'), format };
+}
+
+/** Reads one review: its rows, inputs, raw files to publish, errors and warnings (a new Collector per review). */
 export class Collector {
 	readonly runs: RunRow[] = [];
 	readonly percentiles: PercentileRow[] = [];
 	readonly histograms: HistogramRow[] = [];
 	readonly figures: FigureRow[] = [];
 	readonly comparisons: ComparisonRow[] = [];
-	readonly reviews: ReviewRow[] = [];
-	readonly devices: DeviceRow[] = [];
 	readonly inputs: InputRecord[] = [];
 	readonly errors: InputError[] = [];
 	readonly warnings: WarningRecord[] = [];
@@ -86,19 +81,27 @@ export class Collector {
 	private readonly fioVersions = new Map<string, Set<string>>();
 
 	private readonly writer: DatasetWriter;
+	/** Every device of the catalog. */
+	private readonly known: ReadonlySet<string>;
+	/** Devices the rows name. */
+	readonly devicesUsed = new Set<string>();
 
-	constructor(writer: DatasetWriter) {
+	constructor(writer: DatasetWriter, knownDevices: ReadonlySet<string>) {
 		this.writer = writer;
-	}
-
-	knownDevices(): Set<string> {
-		return new Set(this.devices.map((d) => d.device_id));
+		this.known = knownDevices;
 	}
 
 	recordInput(relPath: string, absPath: string, text: string | Buffer, format: string, publish: boolean): void {
-		const buf = typeof text === 'string' ? Buffer.from(text) : text;
-		this.inputs.push({ path: relPath, bytes: buf.length, sha256: createHash('sha256').update(buf).digest('hex'), format });
+		this.inputs.push(inputRecord(relPath, text, format));
 		if (publish) this.rawCopies.push([relPath, absPath]);
+	}
+
+	/** Devices the review's rows name, sorted. */
+	usedDevices(): string[] {
+		const ids = new Set(this.devicesUsed);
+		for (const r of [...this.runs, ...this.figures, ...this.comparisons]) ids.add(r.device_id);
+		for (const c of this.comparisons) if (c.basis_device_id) ids.add(c.basis_device_id);
+		return [...ids].sort(byCodePoint);
 	}
 
 	/** Every output file of one review: result files first, so logs can find their run. */
@@ -106,6 +109,7 @@ export class Collector {
 		const isLog = (fmt: string | undefined) => fmt === 'fio-log' || fmt === 'fio-histlog';
 		// Each file is read once here (checked, hashed, its format detected); only result files keep their
 		// text: a log of hundreds of MB is read again, in pieces, when its series is written.
+		this.inputs.push(...unit.metaInputs);
 		const entries: { f: string; format: string | undefined; text: string | undefined }[] = [];
 		for (const f of unit.files.filter((name) => !NOT_OUTPUT.some((re) => re.test(basename(name))))) {
 			const source = `${unit.rel}/${f}`;
@@ -180,7 +184,7 @@ export class Collector {
 			case 'iometer-csv':
 				return parseIometerCsv(text, source);
 			case 'published-csv':
-				return parsePublishedCsv(text, source, this.knownDevices());
+				return parsePublishedCsv(text, source, this.known);
 			default:
 				throw new ParseError('UNSUPPORTED_FORMAT', source, {}, `no parser for format ${format}`);
 		}
@@ -193,7 +197,7 @@ export class Collector {
 		if (!this.check(source, result)) return;
 		const entry = this.sidecarEntry(unit, f);
 		const device = this.deviceFor(unit, f);
-		const known = this.knownDevices();
+		const known = this.known;
 		const runIds = new Map<string, string>();
 		const rows: RunRow[] = [];
 		for (const r of result.runs) {
@@ -270,6 +274,7 @@ export class Collector {
 			list.push(r);
 			groups.set(k, list);
 		}
+		if (device) this.devicesUsed.add(device);
 		for (const [k, rows] of groups) {
 			const id = `${unit.reviewId}:${f}#${k}`;
 			this.seriesJobs.push({
@@ -359,6 +364,7 @@ export class Collector {
 			this.errors.push(new InputError(source, 'INVALID_VALUE', `value is ${staged.invalid.value}`, staged.invalid.seq, 'value'));
 			return;
 		}
+		this.devicesUsed.add(device!);
 		await sink.end({
 			...key,
 			review_id: unit.reviewId,

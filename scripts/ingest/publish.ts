@@ -1,29 +1,38 @@
-// Writes the dataset to a temporary folder beside the output, then swaps it in with renames:
-// a failure at any point leaves the previous output exactly as it was.
+// Writes the dataset into a temporary folder beside the output, review by review, then swaps it in with renames:
+// a failure at any point leaves the previous output exactly as it was. A review whose key (its inputs and the
+// ingest's code) matches the previous output's is not read again: its files are linked from there.
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { SCHEMA_VERSION, TABLES, timeseries } from '../../src/lib/schema.ts';
-import type { Collector, InputRecord } from './collect.ts';
+import {
+	partitionFile,
+	reviewManifestFile,
+	tableFile,
+	tableFolder,
+	type DatasetManifest,
+	type FileRecord,
+	type InputRecord,
+	type InputWarning,
+	type ReviewManifest,
+	type TableRecord,
+} from '../../src/lib/dataset-layout.ts';
+import {
+	SCHEMA_VERSION,
+	TABLES,
+	comparisons,
+	devices,
+	figures,
+	histograms,
+	percentiles,
+	reviews,
+	runs,
+	timeseries,
+	type DeviceRow,
+	type ReviewRow,
+} from '../../src/lib/schema.ts';
+import type { Collector } from './collect.ts';
 import { byCodePoint } from './files.ts';
 import type { DatasetWriter } from './write-parquet.ts';
-
-export interface OutputRecord {
-	path: string;
-	bytes: number;
-	sha256: string;
-	rows?: number;
-}
-
-export interface Manifest {
-	schema_version: number;
-	duckdb_version: string;
-	dataset_version: string;
-	tables: Record<string, OutputRecord>;
-	raw: OutputRecord[];
-	inputs: InputRecord[];
-	warnings: number;
-}
 
 function fault(step: string): void {
 	if (process.env.INGEST_FAULT === step) throw new Error(`injected fault at ${step} (INGEST_FAULT)`);
@@ -31,7 +40,7 @@ function fault(step: string): void {
 
 const sha256 = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
 
-function record(dir: string, rel: string, rows?: number): OutputRecord {
+function record(dir: string, rel: string, rows?: number): FileRecord {
 	const buf = readFileSync(join(dir, rel));
 	return { path: rel, bytes: buf.length, sha256: sha256(buf), ...(rows !== undefined ? { rows } : {}) };
 }
@@ -50,55 +59,186 @@ export function recoverInterrupted(out: string): void {
 	}
 }
 
-export async function publish(out: string, writer: DatasetWriter, collector: Collector): Promise<Manifest> {
-	const parent = dirname(out);
-	mkdirSync(parent, { recursive: true });
-	recoverInterrupted(out);
-	const tmp = join(parent, `.${basename(out)}-tmp-${process.pid}`);
-	rmSync(tmp, { recursive: true, force: true });
-	mkdirSync(tmp, { recursive: true });
+/** A published file taken over unchanged: a hard link (the files are never written in place), or a copy. */
+function linkOrCopy(from: string, to: string): void {
+	mkdirSync(dirname(to), { recursive: true });
 	try {
-		const tables: Record<string, OutputRecord> = {};
-		for (const t of TABLES) {
-			await writer.writeParquet(t, join(tmp, t.file));
-			fault(`write-${t.name}`);
-			const rows = t === timeseries ? collector.timeseriesRows : await writer.rowCount(t);
-			tables[t.name] = record(tmp, t.file, rows);
+		linkSync(from, to);
+	} catch {
+		copyFileSync(from, to);
+	}
+}
+
+/** The previous output's manifest, when it is one this ingest can take reviews from. */
+function previousManifest(out: string, ingestVersion: string, duckdbVersion: string): DatasetManifest | undefined {
+	try {
+		const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as DatasetManifest;
+		const usable = m.schema_version === SCHEMA_VERSION && m.ingest_version === ingestVersion && m.duckdb_version === duckdbVersion;
+		return usable && m.reviews ? m : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+export class DatasetOutput {
+	private readonly out: string;
+	private readonly tmp: string;
+	private readonly writer: DatasetWriter;
+	private readonly previous: DatasetManifest | undefined;
+	private readonly ingestVersion: string;
+	private readonly duckdbVersion: string;
+	private readonly reviewEntries: DatasetManifest['reviews'] = {};
+	/** Every file written or taken over, for the dataset version and SHA256SUMS. */
+	private readonly files: FileRecord[] = [];
+	private readonly totals = new Map<string, { rows: number; bytes: number; files: number }>();
+	private inputFiles = 0;
+	/** Reviews taken over from the previous output (the rest were read). */
+	reused = 0;
+
+	private constructor(out: string, writer: DatasetWriter, ingestVersion: string, duckdbVersion: string) {
+		this.out = out;
+		this.writer = writer;
+		this.ingestVersion = ingestVersion;
+		this.duckdbVersion = duckdbVersion;
+		const parent = dirname(out);
+		mkdirSync(parent, { recursive: true });
+		recoverInterrupted(out);
+		this.previous = previousManifest(out, ingestVersion, duckdbVersion);
+		this.tmp = join(parent, `.${basename(out)}-tmp-${process.pid}`);
+		rmSync(this.tmp, { recursive: true, force: true });
+		mkdirSync(this.tmp, { recursive: true });
+	}
+
+	static async open(out: string, writer: DatasetWriter, ingestVersion: string): Promise<DatasetOutput> {
+		return new DatasetOutput(out, writer, ingestVersion, await writer.duckdbVersion());
+	}
+
+	private count(table: string, rows: number, bytes: number): void {
+		const t = this.totals.get(table) ?? { rows: 0, bytes: 0, files: 0 };
+		this.totals.set(table, { rows: t.rows + rows, bytes: t.bytes + bytes, files: t.files + 1 });
+	}
+
+	/**
+	 * The previous output's manifest of a review with this key, when all its files are still there and every
+	 * device its rows name still exists; the review's files are then taken over as they are.
+	 */
+	reusable(reviewId: string, key: string, knownDevices: ReadonlySet<string>): ReviewManifest | undefined {
+		const entry = this.previous?.reviews[reviewId];
+		if (!entry || entry.key !== key) return undefined;
+		try {
+			const m = JSON.parse(readFileSync(join(this.out, entry.path), 'utf8')) as ReviewManifest;
+			const files = [...Object.values(m.partitions), ...m.raw];
+			if (m.key !== key || !m.devices.every((d) => knownDevices.has(d))) return undefined;
+			if (!files.every((f) => statSync(join(this.out, f.path), { throwIfNoEntry: false })?.size === f.bytes)) return undefined;
+			return m;
+		} catch {
+			return undefined;
 		}
-		const raw: OutputRecord[] = [];
+	}
+
+	/** Takes a review over from the previous output. */
+	reuseReview(m: ReviewManifest): void {
+		for (const f of [...Object.values(m.partitions), ...m.raw]) linkOrCopy(join(this.out, f.path), join(this.tmp, f.path));
+		this.addReview(m);
+		this.reused++;
+	}
+
+	/** Writes one review that was read: its partition of each table, its raw files and its manifest. */
+	async writeReview(reviewId: string, key: string, collector: Collector, warnings: InputWarning[]): Promise<void> {
+		await this.writer.append(runs, collector.runs);
+		await this.writer.append(percentiles, collector.percentiles);
+		await this.writer.append(histograms, collector.histograms);
+		await this.writer.append(figures, collector.figures);
+		await this.writer.append(comparisons, collector.comparisons);
+		const partitions: Record<string, FileRecord> = {};
+		for (const t of TABLES) {
+			if (!t.partitioned) continue;
+			const rows = await this.writer.rowCount(t);
+			if (rows === 0) continue;
+			const path = partitionFile(t, reviewId);
+			mkdirSync(dirname(join(this.tmp, path)), { recursive: true });
+			await this.writer.writeParquet(t, join(this.tmp, path));
+			fault(`write-${t.name}`);
+			partitions[t.name] = record(this.tmp, path, t === timeseries ? collector.timeseriesRows : rows);
+		}
+		const raw: FileRecord[] = [];
 		for (const [rel, abs] of [...collector.rawCopies].sort((a, b) => byCodePoint(a[0], b[0]))) {
-			const target = join(tmp, 'raw', rel);
-			mkdirSync(dirname(target), { recursive: true });
-			copyFileSync(abs, target);
-			raw.push(record(tmp, join('raw', rel).split('\\').join('/')));
+			const path = `raw/${rel}`;
+			mkdirSync(dirname(join(this.tmp, path)), { recursive: true });
+			copyFileSync(abs, join(this.tmp, path));
+			raw.push(record(this.tmp, path));
 		}
 		fault('raw');
-		const outputs = [...Object.values(tables), ...raw];
-		const datasetVersion = sha256(Buffer.from(outputs.map((o) => `${o.sha256}  ${o.path}`).sort(byCodePoint).join('\n')));
-		const manifest: Manifest = {
-			schema_version: SCHEMA_VERSION,
-			duckdb_version: await writer.duckdbVersion(),
-			dataset_version: datasetVersion,
-			tables,
-			raw,
+		this.addReview({
+			review_id: reviewId,
+			key,
+			devices: collector.usedDevices(),
+			partitions,
 			inputs: [...collector.inputs].sort((a, b) => byCodePoint(a.path, b.path)),
-			warnings: collector.warnings.length,
-		};
-		writeFileSync(join(tmp, 'manifest.json'), JSON.stringify(manifest, null, '\t') + '\n');
-		writeFileSync(
-			join(tmp, 'SHA256SUMS'),
-			[...outputs].sort((a, b) => byCodePoint(a.path, b.path)).map((o) => `${o.sha256}  ${o.path}\n`).join(''),
-		);
-		fault('before-swap');
-		const old = join(parent, `.${basename(out)}-old-${process.pid}`);
-		if (existsSync(out)) renameSync(out, old);
-		fault('mid-swap');
-		renameSync(tmp, out);
-		rmSync(old, { recursive: true, force: true });
-		return manifest;
-	} catch (err) {
-		rmSync(tmp, { recursive: true, force: true });
-		recoverInterrupted(out);
-		throw err;
+			raw,
+			warnings,
+		});
+	}
+
+	private addReview(m: ReviewManifest): void {
+		const path = reviewManifestFile(m.review_id);
+		mkdirSync(dirname(join(this.tmp, path)), { recursive: true });
+		writeFileSync(join(this.tmp, path), JSON.stringify(m, null, '\t') + '\n');
+		const entry = record(this.tmp, path);
+		this.reviewEntries[m.review_id] = { ...entry, key: m.key, devices: m.devices };
+		this.files.push(entry, ...Object.values(m.partitions), ...m.raw);
+		for (const [table, f] of Object.entries(m.partitions)) this.count(table, f.rows ?? 0, f.bytes);
+		this.inputFiles += m.inputs.length;
+	}
+
+	/** Writes the catalog tables and the manifest, then swaps the new output in. */
+	async finish(catalog: { reviews: ReviewRow[]; devices: DeviceRow[]; inputs: InputRecord[]; warnings: number }): Promise<DatasetManifest> {
+		try {
+			await this.writer.reset();
+			await this.writer.append(reviews, catalog.reviews);
+			await this.writer.append(devices, catalog.devices);
+			const tables: Record<string, TableRecord> = {};
+			for (const t of TABLES) {
+				if (t.partitioned) {
+					const total = this.totals.get(t.name) ?? { rows: 0, bytes: 0, files: 0 };
+					tables[t.name] = { path: tableFolder(t), partitioned: true, ...total };
+					continue;
+				}
+				await this.writer.writeParquet(t, join(this.tmp, tableFile(t)));
+				const f = record(this.tmp, tableFile(t), await this.writer.rowCount(t));
+				this.files.push(f);
+				tables[t.name] = { path: f.path, partitioned: false, rows: f.rows!, bytes: f.bytes, files: 1, sha256: f.sha256 };
+			}
+			const outputs = [...this.files].sort((a, b) => byCodePoint(a.path, b.path));
+			const manifest: DatasetManifest = {
+				schema_version: SCHEMA_VERSION,
+				duckdb_version: this.duckdbVersion,
+				ingest_version: this.ingestVersion,
+				dataset_version: sha256(Buffer.from(outputs.map((o) => `${o.sha256}  ${o.path}`).join('\n'))),
+				tables,
+				reviews: Object.fromEntries(Object.entries(this.reviewEntries).sort(([a], [b]) => byCodePoint(a, b))),
+				inputs: [...catalog.inputs].sort((a, b) => byCodePoint(a.path, b.path)),
+				input_files: this.inputFiles + catalog.inputs.length,
+				warnings: catalog.warnings,
+			};
+			writeFileSync(join(this.tmp, 'manifest.json'), JSON.stringify(manifest, null, '\t') + '\n');
+			writeFileSync(join(this.tmp, 'SHA256SUMS'), outputs.map((o) => `${o.sha256}  ${o.path}\n`).join(''));
+			fault('before-swap');
+			const old = join(dirname(this.out), `.${basename(this.out)}-old-${process.pid}`);
+			if (existsSync(this.out)) renameSync(this.out, old);
+			fault('mid-swap');
+			renameSync(this.tmp, this.out);
+			rmSync(old, { recursive: true, force: true });
+			return manifest;
+		} catch (err) {
+			this.abort();
+			throw err;
+		}
+	}
+
+	/** Drops everything written so far; the previous output stays (or is put back) as it was. */
+	abort(): void {
+		rmSync(this.tmp, { recursive: true, force: true });
+		recoverInterrupted(this.out);
 	}
 }

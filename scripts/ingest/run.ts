@@ -2,11 +2,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { runsSidecar, type RunsSidecar } from '../../src/lib/metadata/runs-sidecar.ts';
-import { comparisons, devices, figures, histograms, percentiles, reviews, runs } from '../../src/lib/schema.ts';
-import { Collector, type ReviewUnit, type WarningRecord } from './collect.ts';
+import type { DatasetManifest, InputRecord } from '../../src/lib/dataset-layout.ts';
+import type { DeviceRow, ReviewRow } from '../../src/lib/schema.ts';
+import { Collector, inputRecord, type ReviewUnit, type WarningRecord } from './collect.ts';
 import { InputError, byCodePoint, listFiles, slugify } from './files.ts';
 import { bareDeviceRow, bareReviewRow, deviceRow, deviceYaml, loadYaml, reviewRow, reviewYaml } from './metadata.ts';
-import { publish, type Manifest } from './publish.ts';
+import { DatasetOutput } from './publish.ts';
+import { ingestVersion, reviewKey } from './review-key.ts';
 import { DatasetWriter } from './write-parquet.ts';
 
 export interface IngestOptions {
@@ -23,10 +25,22 @@ export interface IngestReport {
 	errors: InputError[];
 	warnings: WarningRecord[];
 	files: number;
-	manifest?: Manifest;
+	/** Reviews read, and reviews taken over unchanged from the previous output. */
+	reviewsRead: number;
+	reviewsReused: number;
+	manifest?: DatasetManifest;
 }
 
 const toPosix = (p: string) => p.split(sep).join('/');
+
+/** What the whole catalog shares: its reviews and devices (small tables), and what went wrong where. */
+interface Catalog {
+	reviews: ReviewRow[];
+	devices: DeviceRow[];
+	/** Inputs that belong to no review (device YAML). */
+	inputs: InputRecord[];
+	errors: InputError[];
+}
 
 function loadSidecar(unitRel: string, dir: string, errors: InputError[], names = ['raw/runs.yaml', 'raw/runs.yml']): RunsSidecar {
 	for (const name of names) {
@@ -36,17 +50,17 @@ function loadSidecar(unitRel: string, dir: string, errors: InputError[], names =
 	return { files: [] };
 }
 
-function dataModeUnits(root: string, collector: Collector): ReviewUnit[] {
-	const { errors } = collector;
+function dataModeUnits(root: string, catalog: Catalog): ReviewUnit[] {
+	const { errors } = catalog;
 	const devDir = join(root, 'devices');
 	if (existsSync(devDir)) {
 		for (const rel of listFiles(root, devDir, errors)) {
 			if (!/\.ya?ml$/.test(rel)) continue;
 			const id = basename(rel).replace(/\.ya?ml$/, '');
 			const text = readFileSync(join(root, rel), 'utf8');
-			collector.recordInput(rel, join(root, rel), text, 'device-yaml', false);
+			catalog.inputs.push(inputRecord(rel, text, 'device-yaml'));
 			const y = loadYaml(rel, text, deviceYaml, errors);
-			if (y) collector.devices.push(deviceRow(id, y));
+			if (y) catalog.devices.push(deviceRow(id, y));
 		}
 	}
 	const units: ReviewUnit[] = [];
@@ -54,7 +68,7 @@ function dataModeUnits(root: string, collector: Collector): ReviewUnit[] {
 	if (!existsSync(revDir)) return units;
 	const all = listFiles(root, revDir, errors);
 	const ids = [...new Set(all.map((f) => f.split('/')[1]!))].sort(byCodePoint);
-	const known = new Set(collector.devices.map((d) => d.device_id));
+	const known = new Set(catalog.devices.map((d) => d.device_id));
 	for (const id of ids) {
 		const rel = `reviews/${id}`;
 		const dir = join(root, rel);
@@ -64,7 +78,6 @@ function dataModeUnits(root: string, collector: Collector): ReviewUnit[] {
 			continue;
 		}
 		const text = readFileSync(join(root, yamlRel), 'utf8');
-		collector.recordInput(yamlRel, join(root, yamlRel), text, 'review-yaml', false);
 		const y = loadYaml(yamlRel, text, reviewYaml, errors);
 		if (!y) continue;
 		y.devices_tested.forEach((d, i) => {
@@ -72,30 +85,38 @@ function dataModeUnits(root: string, collector: Collector): ReviewUnit[] {
 				errors.push(new InputError(yamlRel, 'UNKNOWN_DEVICE', `device "${d.device_id}" has no data/devices/${d.device_id}.yaml`, undefined, `devices_tested.${i}.device_id`));
 			}
 		});
-		collector.reviews.push(reviewRow(id, y));
+		catalog.reviews.push(reviewRow(id, y));
 		const sidecar = loadSidecar(rel, dir, errors);
 		const files = all
 			.filter((f) => f.startsWith(`${rel}/`))
 			.map((f) => f.slice(rel.length + 1))
 			.filter((f) => f !== 'review.yaml' && (f.startsWith('raw/') || /\.csv$/.test(f)));
 		const subjects = y.devices_tested.filter((d) => d.role === 'subject');
-		units.push({ reviewId: id, dir, rel, files, sidecar, defaultDeviceId: subjects.length === 1 ? subjects[0]!.device_id : undefined });
+		units.push({
+			reviewId: id,
+			dir,
+			rel,
+			files,
+			metaInputs: [inputRecord(yamlRel, text, 'review-yaml')],
+			sidecar,
+			defaultDeviceId: subjects.length === 1 ? subjects[0]!.device_id : undefined,
+		});
 	}
 	return units;
 }
 
 /** Bare mode: each folder (or each file's folder) becomes a review and a device named after it. */
-function bareModeUnits(paths: string[], collector: Collector): ReviewUnit[] {
+function bareModeUnits(paths: string[], catalog: Catalog): ReviewUnit[] {
 	const groups = new Map<string, { dir: string; files: Set<string> }>();
 	for (const p of paths.map((x) => resolve(x))) {
 		if (!existsSync(p)) {
-			collector.errors.push(new InputError(p, 'NOT_FOUND', 'no such file or folder'));
+			catalog.errors.push(new InputError(p, 'NOT_FOUND', 'no such file or folder'));
 			continue;
 		}
 		const isDir = statSync(p).isDirectory();
 		const dir = isDir ? p : dirname(p);
 		const g = groups.get(dir) ?? { dir, files: new Set<string>() };
-		const found = isDir ? listFiles(dir, dir, collector.errors) : [toPosix(relative(dir, p))];
+		const found = isDir ? listFiles(dir, dir, catalog.errors) : [toPosix(relative(dir, p))];
 		for (const f of found) g.files.add(f);
 		groups.set(dir, g);
 	}
@@ -103,38 +124,62 @@ function bareModeUnits(paths: string[], collector: Collector): ReviewUnit[] {
 	for (const { dir, files } of [...groups.values()].sort((a, b) => byCodePoint(a.dir, b.dir))) {
 		const name = basename(dir);
 		const id = slugify(name);
-		if (!collector.devices.some((d) => d.device_id === id)) collector.devices.push(bareDeviceRow(id, name));
-		collector.reviews.push(bareReviewRow(id, name, id));
+		if (!catalog.devices.some((d) => d.device_id === id)) catalog.devices.push(bareDeviceRow(id, name));
+		catalog.reviews.push(bareReviewRow(id, name, id));
 		// A runs.yaml beside the files works as in raw/ (paths relative to the folder).
-		const sidecar = loadSidecar(id, dir, collector.errors, ['runs.yaml', 'runs.yml']);
-		units.push({ reviewId: id, dir, rel: id, files: [...files].sort(byCodePoint), sidecar, defaultDeviceId: id });
+		const sidecar = loadSidecar(id, dir, catalog.errors, ['runs.yaml', 'runs.yml']);
+		units.push({ reviewId: id, dir, rel: id, files: [...files].sort(byCodePoint), metaInputs: [], sidecar, defaultDeviceId: id });
 	}
 	return units;
 }
 
 export async function ingest(opts: IngestOptions): Promise<IngestReport> {
 	const writer = await DatasetWriter.open();
+	let output: DatasetOutput | undefined;
 	try {
-		const collector = new Collector(writer);
-		const units = opts.paths?.length ? bareModeUnits(opts.paths, collector) : dataModeUnits(resolve(opts.dataDir ?? 'data'), collector);
+		const catalog: Catalog = { reviews: [], devices: [], inputs: [], errors: [] };
+		const units = opts.paths?.length ? bareModeUnits(opts.paths, catalog) : dataModeUnits(resolve(opts.dataDir ?? 'data'), catalog);
+		const known = new Set(catalog.devices.map((d) => d.device_id));
+		const { errors } = catalog;
+		const warnings: WarningRecord[] = [];
+		output = await DatasetOutput.open(resolve(opts.out), writer, ingestVersion());
 		const total = units.reduce((n, u) => n + u.files.length, 0);
 		let done = 0;
+		let files = catalog.inputs.length;
+		let read = 0;
+		// One review at a time, written as soon as it is read: memory holds one review, never the catalog.
 		for (const unit of units) {
+			const key = reviewKey(unit);
+			const previous = output.reusable(unit.reviewId, key, known);
+			if (previous) {
+				warnings.push(...previous.warnings);
+				files += previous.inputs.length;
+				done += unit.files.length;
+				output.reuseReview(previous);
+				continue;
+			}
+			await writer.reset();
+			const collector = new Collector(writer, known);
 			await collector.collectReview(unit, (name) => opts.onProgress?.(++done, total, name));
+			await collector.flushSeries();
+			read++;
+			files += collector.inputs.length;
+			warnings.push(...collector.warnings);
+			errors.push(...collector.errors);
+			// After the first error nothing more is written, but every review is still checked.
+			if (errors.length === 0) await output.writeReview(unit.reviewId, key, collector, collector.warnings);
 		}
-		await collector.flushSeries();
-		const report: IngestReport = { ok: false, errors: collector.errors, warnings: collector.warnings, files: collector.inputs.length };
-		if (collector.errors.length) return report;
-		await writer.append(reviews, collector.reviews);
-		await writer.append(devices, collector.devices);
-		await writer.append(runs, collector.runs);
-		await writer.append(percentiles, collector.percentiles);
-		await writer.append(histograms, collector.histograms);
-		await writer.append(figures, collector.figures);
-		await writer.append(comparisons, collector.comparisons);
-		report.manifest = await publish(resolve(opts.out), writer, collector);
+		const report: IngestReport = { ok: false, errors, warnings, files, reviewsRead: read, reviewsReused: output.reused };
+		if (errors.length) {
+			output.abort();
+			return report;
+		}
+		report.manifest = await output.finish({ reviews: catalog.reviews, devices: catalog.devices, inputs: catalog.inputs, warnings: warnings.length });
 		report.ok = true;
 		return report;
+	} catch (err) {
+		output?.abort();
+		throw err;
 	} finally {
 		writer.close();
 	}

@@ -16,6 +16,7 @@ import {
 	type DuckDBConnection,
 	type DuckDBType,
 } from '@duckdb/node-api';
+import { fileColumns, readTableSql } from '../../src/lib/dataset-layout.ts';
 import { TABLES, series, timeseries, type ColumnType, type Table } from '../../src/lib/schema.ts';
 import { StagingParquetWriter, type StagingColumn, type StagingMark } from './staging-parquet.ts';
 
@@ -111,9 +112,6 @@ function enumCase(code: string, names: readonly string[], present: number): stri
 	return `CASE ${code} ${used.map((u) => `WHEN ${u.i} THEN ${quoteText(u.name)}::${type}`).join(' ')} END`;
 }
 
-function emptyTimeseriesSql(): string {
-	return `SELECT ${timeseries.columns.map((c) => `NULL::${c.type} AS ${quoteIdent(c.name)}`).join(', ')} WHERE false`;
-}
 
 const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 const quoteText = (s: string) => `'${s.replace(/'/g, "''")}'`;
@@ -171,8 +169,10 @@ export class DatasetWriter {
 	private readonly instance: DuckDBInstance;
 	readonly conn: DuckDBConnection;
 	private readonly dir: string;
-	private readonly stagingPath: string;
-	private readonly staging: StagingParquetWriter;
+	private stagingPath = '';
+	private staging!: StagingParquetWriter;
+	/** Staging files made so far (one per reset). */
+	private stagings = 0;
 	private readonly buffer = new StageBuffer();
 	/** series_id and metric of each staged series, by series number; appended in series_id order. */
 	private readonly staged: { series_id: string; metric: SeriesInfo['metric'] }[] = [];
@@ -188,8 +188,27 @@ export class DatasetWriter {
 		this.instance = instance;
 		this.conn = conn;
 		this.dir = mkdtempSync(join(tmpdir(), 'ssd-ingest-'));
-		this.stagingPath = join(this.dir, 'timeseries-staged.parquet');
+		this.newStaging();
+	}
+
+	private newStaging(): void {
+		this.stagingPath = join(this.dir, `timeseries-staged-${this.stagings++}.parquet`);
 		this.staging = new StagingParquetWriter(this.stagingPath, STAGED);
+	}
+
+	/** Empties every table and the staged series, for the next review (one DuckDB for the whole ingest). */
+	async reset(): Promise<void> {
+		if (this.open) throw new Error(`series ${this.open.key.series_id} is still open`);
+		for (const t of TABLES) if (t !== timeseries) await this.conn.run(`DELETE FROM ${quoteIdent(t.name)}`);
+		this.staging.close();
+		rmSync(this.stagingPath, { force: true });
+		this.newStaging();
+		this.buffer.rows = 0;
+		this.staged.length = 0;
+		this.stagedRows = 0;
+		this.finished = false;
+		this.directions = 0;
+		this.kinds = 0;
 	}
 
 	static async open(): Promise<DatasetWriter> {
@@ -362,9 +381,11 @@ export class DatasetWriter {
 			FROM read_parquet(${quoteText(this.stagingPath)}) p`;
 	}
 
-	/** Write one table to a Parquet file, rows in the table's key order. */
+	/** Write one table to a Parquet file, rows in the table's key order (a partitioned table without review_id: its folder holds it). */
 	async writeParquet(table: Table, path: string): Promise<void> {
-		const cols = table.columns.map((c) => quoteIdent(c.name)).join(', ');
+		const cols = fileColumns(table)
+			.map((c) => quoteIdent(c.name))
+			.join(', ');
 		const options = `(FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE ${ROW_GROUP_SIZE})`;
 		if (table === timeseries) {
 			if (this.open) throw new Error(`series ${this.open.key.series_id} is still open`);
@@ -372,7 +393,7 @@ export class DatasetWriter {
 			this.staging.finish();
 			this.finished = true;
 			// Already in key order (series sorted, lines in file order): no sort of millions of rows.
-			const from = this.stagedRows === 0 ? emptyTimeseriesSql() : this.timeseriesSql();
+			const from = this.stagedRows === 0 ? readTableSql(timeseries, []) : this.timeseriesSql();
 			await this.conn.run(`COPY (SELECT ${cols} FROM (${from})) TO ${quoteText(path)} ${options}`);
 			return;
 		}

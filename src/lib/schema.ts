@@ -30,7 +30,11 @@ export type RowOf<Cols extends readonly Column[]> = {
 
 export interface Table<Cols extends readonly Column[] = readonly Column[]> {
 	name: string;
-	file: string;
+	/**
+	 * Split by review (hive layout, see dataset-layout.ts): one file per review holding that review's rows, so a
+	 * page reads only its own. The catalog tables (reviews, devices) are one small file each.
+	 */
+	partitioned: boolean;
 	description: string;
 	columns: Cols;
 	/** Unique sort key: output rows are ordered by it, so the same input gives the same bytes. */
@@ -66,7 +70,7 @@ const provenance = [
 
 export const runs = table({
 	name: 'runs',
-	file: 'runs.parquet',
+	partitioned: true,
 	description: 'One row per run × direction: the headline numbers of every job, group, total or published figure.',
 	orderBy: ['run_id', 'direction'],
 	columns: [
@@ -127,7 +131,7 @@ export const runs = table({
 
 export const percentiles = table({
 	name: 'percentiles',
-	file: 'percentiles.parquet',
+	partitioned: true,
 	description: 'Every latency percentile the tool reported, long form.',
 	orderBy: ['run_id', 'direction', 'stat', 'percentile'],
 	columns: [
@@ -141,7 +145,7 @@ export const percentiles = table({
 
 export const histograms = table({
 	name: 'histograms',
-	file: 'histograms.parquet',
+	partitioned: true,
 	description: 'Latency histograms: fio json+ bins, fio histogram logs (per interval) and Iometer 1.1.0 latency bins. Only non-empty bins.',
 	orderBy: ['run_id', 'direction', 'stat', 'time_ms', 'bin_lower_ns'],
 	columns: [
@@ -159,7 +163,7 @@ export const histograms = table({
 
 export const series = table({
 	name: 'series',
-	file: 'series.parquet',
+	partitioned: true,
 	description: 'One row per time series (one fio log file, or one metric of an Iometer instantaneous file): what its points in timeseries are.',
 	orderBy: ['series_id'],
 	columns: [
@@ -176,7 +180,7 @@ export const series = table({
 
 export const timeseries = table({
 	name: 'timeseries',
-	file: 'timeseries.parquet',
+	partitioned: true,
 	description: 'fio bw/iops/lat/clat/slat logs and Iometer instantaneous files, one row per log line and value, in base units. See series for each series.',
 	orderBy: ['series_id', 'seq', 'value_kind'],
 	columns: [
@@ -196,7 +200,7 @@ export const timeseries = table({
 
 export const reviews = table({
 	name: 'reviews',
-	file: 'reviews.parquet',
+	partitioned: false,
 	description: 'One row per review, from review.yaml.',
 	orderBy: ['review_id'],
 	columns: [
@@ -226,7 +230,7 @@ export const reviews = table({
 
 export const devices = table({
 	name: 'devices',
-	file: 'devices.parquet',
+	partitioned: false,
 	description: 'One row per device model, from data/devices/*.yaml. Claimed (spec sheet) figures stay in claimed_json.',
 	orderBy: ['device_id'],
 	columns: [
@@ -250,7 +254,7 @@ export const devices = table({
 
 export const figures = table({
 	name: 'figures',
-	file: 'figures.parquet',
+	partitioned: true,
 	description: 'Every published figure exactly as printed, with its normalized value: the audit trail of published data.',
 	orderBy: ['review_id', 'source_file', 'source_line'],
 	columns: [
@@ -273,7 +277,7 @@ export const figures = table({
 
 export const comparisons = table({
 	name: 'comparisons',
-	file: 'comparisons.parquet',
+	partitioned: true,
 	description: 'Relative published figures ("+108 % vs SSD 710"): a subject, a basis and a delta or ratio.',
 	orderBy: ['review_id', 'source_file', 'source_line'],
 	columns: [

@@ -1,11 +1,11 @@
 // Logs find their run inside their own review: two reviews holding files of the same names (every review made
 // with `npm run capture` does) must not share runs, and each log's latency unit comes from its own fio version.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parquetReadObjects } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingest } from '../../scripts/ingest/run.ts';
+import { readTable } from '../helpers/dataset-files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
 const FIXTURES = join(ROOT, 'tests/fixtures/fio');
@@ -26,10 +26,6 @@ function review(data: string, id: string, json: string, log: string): void {
 	writeFileSync(join(dir, 'raw/runs.yaml'), 'files:\n  - path: result_clat.1.log\n    run_of: result.json\n');
 }
 
-const read = (out: string, file: string) => {
-	const buf = readFileSync(join(out, file));
-	return parquetReadObjects({ file: buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer });
-};
 
 describe('logs of two reviews with identical file names', () => {
 	const data = join(work, 'data');
@@ -44,7 +40,7 @@ describe('logs of two reviews with identical file names', () => {
 	});
 
 	it('links each series to a run of its own review', async () => {
-		const series = await read(out, 'series.parquet');
+		const series = await readTable(out, 'series');
 		expect(series).toHaveLength(2);
 		for (const s of series) {
 			expect(s.run_id, String(s.series_id)).not.toBeNull();
@@ -53,7 +49,7 @@ describe('logs of two reviews with identical file names', () => {
 	});
 
 	it("reads each log's latencies in its own fio version's unit", async () => {
-		const points = await read(out, 'timeseries.parquet');
+		const points = await readTable(out, 'timeseries');
 		const first = (id: string) => points.find((p) => p.series_id === `${id}:raw/result_clat.1.log` && Number(p.seq) === 1)!;
 		// First lines: "507, 13694, 0, 0" (µs) and "429, 202375259, 1, 0" (ns).
 		expect(first('a-fio2').lat_ns).toBe(13694 * 1000);

@@ -3,11 +3,13 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { parquetReadObjects } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingest } from '../../scripts/ingest/run.ts';
+import type { DatasetManifest, ReviewManifest } from '../../src/lib/dataset-layout.ts';
 import { TABLES } from '../../src/lib/schema.ts';
+import { openDataset } from '../../src/lib/site/db.ts';
+import { readTable } from '../helpers/dataset-files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
 const NODE = process.execPath;
@@ -54,18 +56,25 @@ describe('ingest of a bare folder (no metadata)', () => {
 	});
 
 	it('names review and device after the folder and writes every table with a manifest', async () => {
-		const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+		const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as DatasetManifest;
 		expect(Object.keys(manifest.tables).sort()).toEqual(TABLES.map((t) => t.name).sort());
-		for (const [name, t] of Object.entries<{ path: string; sha256: string; bytes: number }>(manifest.tables)) {
+		const review = JSON.parse(readFileSync(join(out, manifest.reviews['my-drive-1tb']!.path), 'utf8')) as ReviewManifest;
+		const files = [...TABLES.filter((t) => !t.partitioned).map((t) => ({ ...manifest.tables[t.name]!, sha256: manifest.tables[t.name]!.sha256! })), ...Object.values(review.partitions)];
+		for (const t of files) {
 			const buf = readFileSync(join(out, t.path));
-			expect(createHash('sha256').update(buf).digest('hex'), name).toBe(t.sha256);
+			expect(createHash('sha256').update(buf).digest('hex'), t.path).toBe(t.sha256);
 			expect(buf.length).toBe(t.bytes);
 		}
-		const runs = await parquetReadObjects({ file: toArrayBuffer(readFileSync(join(out, 'runs.parquet'))) });
+		// One file per review of each partitioned table with rows, hive-style; review_id lives in the folder name.
+		expect(Object.keys(review.partitions).sort()).toEqual(['histograms', 'percentiles', 'runs', 'series', 'timeseries']);
+		expect(review.partitions.runs!.path).toBe('runs/review_id=my-drive-1tb/part-0.parquet');
+		const inFile = await parquetReadObjects({ file: toArrayBuffer(readFileSync(join(out, review.partitions.runs!.path))) });
+		expect(Object.keys(inFile[0]!)).not.toContain('review_id');
+		const runs = await readTable(out, 'runs');
 		expect(new Set(runs.map((r) => r.review_id))).toEqual(new Set(['my-drive-1tb']));
 		expect(new Set(runs.map((r) => r.device_id))).toEqual(new Set(['my-drive-1tb']));
 		expect(manifest.tables.timeseries.rows).toBeGreaterThan(0);
-		expect(manifest.inputs.map((i: { path: string }) => i.path)).toContain('my-drive-1tb/gen_clat.1.log');
+		expect(review.inputs.map((i) => i.path)).toContain('my-drive-1tb/gen_clat.1.log');
 		expect(existsSync(join(out, 'raw/my-drive-1tb/gen_clat.1.log'))).toBe(true);
 	});
 
@@ -80,14 +89,11 @@ describe('ingest of a bare folder (no metadata)', () => {
 	});
 
 	it('reads back the same rows with hyparquet (the browser reader) and DuckDB', async () => {
-		const file = join(out, 'runs.parquet');
-		const viaHyparquet = await parquetReadObjects({ file: toArrayBuffer(readFileSync(file)) });
-		const instance = await DuckDBInstance.create(':memory:');
-		const conn = await instance.connect();
-		const reader = await conn.runAndReadAll(`SELECT run_id, direction, iops, bw_bytes_per_s FROM '${file}' ORDER BY run_id, direction`);
+		const viaHyparquet = await readTable(out, 'runs');
+		const conn = await openDataset(out);
+		const reader = await conn.runAndReadAll(`SELECT run_id, direction, iops, bw_bytes_per_s FROM runs ORDER BY run_id, direction`);
 		const viaDuck = reader.getRowObjectsJS();
 		conn.closeSync();
-		instance.closeSync();
 		expect(viaHyparquet.map((r) => [r.run_id, r.direction, r.iops, r.bw_bytes_per_s])).toEqual(
 			viaDuck.map((r) => [r.run_id, r.direction, r.iops, r.bw_bytes_per_s]),
 		);
@@ -116,9 +122,9 @@ describe('fio logs whose unit only their fio version tells', () => {
 		writeFileSync(join(dir, 'runs.yaml'), 'files:\n  - path: raid5_clat.1.log\n    run_of: raid5.json\n');
 		const ok = await ingest({ paths: [dir], out: join(work, 'out-raid5') });
 		expect(ok.errors).toEqual([]);
-		const series = await parquetReadObjects({ file: toArrayBuffer(readFileSync(join(work, 'out-raid5/series.parquet'))) });
+		const series = await readTable(join(work, 'out-raid5'), 'series');
 		expect(series).toEqual([expect.objectContaining({ series_id: 'raid5:raid5_clat.1.log', run_id: 'raid5:raid5.json#job0', metric: 'clat' })]);
-		const points = await parquetReadObjects({ file: toArrayBuffer(readFileSync(join(work, 'out-raid5/timeseries.parquet'))) });
+		const points = await readTable(join(work, 'out-raid5'), 'timeseries');
 		// FIO_FORMATS: the 3.16 clat log is in ns (202375259 = 202 ms on this HDD RAID5).
 		expect(points.some((p) => p.lat_ns === 202375259)).toBe(true);
 	});

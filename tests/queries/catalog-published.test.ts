@@ -2,11 +2,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, expect, it } from 'vitest';
 import { ingest } from '../../scripts/ingest/run.ts';
 import { buildCatalogSql } from '../../src/lib/queries/catalog.ts';
-import { TABLES } from '../../src/lib/schema.ts';
+import { openDataset } from '../../src/lib/site/db.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
 const out = mkdtempSync(join(tmpdir(), 'catalog-'));
@@ -15,12 +14,9 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 it('shows the printed 177万 IOPS for the PE321, not 7259 MB/s ÷ 4 KiB', async () => {
 	const report = await ingest({ dataDir: join(ROOT, 'data'), out: join(out, 'data') });
 	expect(report.errors).toEqual([]);
-	const instance = await DuckDBInstance.create(':memory:');
-	const conn = await instance.connect();
-	for (const t of TABLES) await conn.run(`CREATE VIEW ${t.name} AS SELECT * FROM '${join(out, 'data', t.file)}'`);
+	const conn = await openDataset(join(out, 'data'));
 	const rows = (await conn.runAndReadAll(buildCatalogSql().sql)).getRowObjectsJS() as Record<string, unknown>[];
 	conn.closeSync();
-	instance.closeSync();
 	const pe321 = rows.find((r) => r.device_id === 'ymtc-pe321-6-4tb');
 	// CHECKS C-02: 177万 = 1,770,000 IOPS printed; 7259 MB/s ÷ 4096 B = 1,772,217 is only a conversion.
 	expect(pe321?.rand_read_4k_iops).toBe(1_770_000);

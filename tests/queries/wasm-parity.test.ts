@@ -16,7 +16,8 @@ import type { BuiltQuery } from '../../src/lib/queries/query.ts';
 import { buildRunsSql } from '../../src/lib/queries/runs.ts';
 import { buildSeriesListSql, buildTimeseriesSql } from '../../src/lib/queries/timeseries.ts';
 import { TABLES } from '../../src/lib/schema.ts';
-import { readParquetRows } from '../../src/lib/browser/parquet.ts';
+import { readTableRows } from '../../src/lib/browser/parquet.ts';
+import { datasetFiles, diskBuffer } from '../helpers/dataset-files.ts';
 import { TableLoader, plainRows } from '../../src/lib/browser/tables.ts';
 import { openDataset, runQuery } from '../../src/lib/site/db.ts';
 import { makeDataset, type Dataset } from './dataset.ts';
@@ -41,9 +42,7 @@ beforeAll(async () => {
 	conn = db.connect();
 	loader = new TableLoader(conn, async (name, filter) => {
 		const table = TABLES.find((t) => t.name === name)!;
-		const bytes = readFileSync(join(ds.out, table.file));
-		const file = { byteLength: bytes.byteLength, slice: (start: number, end?: number) => bytes.buffer.slice(bytes.byteOffset + start, bytes.byteOffset + (end ?? bytes.byteLength)) };
-		return readParquetRows(file, table.columns, filter);
+		return readTableRows(table, datasetFiles(ds.out, table).map((path) => ({ path, open: async () => diskBuffer(join(ds.out, path)) })), filter);
 	});
 }, 60_000);
 

@@ -134,7 +134,7 @@ function pageCharts(): Promise<PageCharts> {
 		const ctx: DrawContext = {
 			lang: config!.lang,
 			deviceLabels: config!.labels,
-			rawFileHref: rawFileLinker(config!.dataBase, rows?.rawFiles ?? []),
+			rawFileHref: rawFileLinker(config!.dataBase, new Set(rows?.rawFiles ?? [])),
 		};
 		return { d, list, ctx };
 	})();

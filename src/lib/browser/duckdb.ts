@@ -6,9 +6,10 @@ import * as duckdb from '@duckdb/duckdb-wasm';
 import ehWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
 import type { AsyncBuffer } from 'hyparquet';
+import { readTableSql } from '../dataset-layout.ts';
 import { TABLES } from '../schema.ts';
 import type { BuiltQuery, TableName } from '../queries/query.ts';
-import { readParquetRows, urlBuffer } from './parquet.ts';
+import { readTableRows, urlBuffer } from './parquet.ts';
 import { TableLoader, plainRows, type RowReader } from './tables.ts';
 
 export interface DataSource {
@@ -18,7 +19,11 @@ export interface DataSource {
 	extensionRepository: string;
 	/** The build found DuckDB's parquet extension in public/duckdb-ext (checked again with a HEAD request). */
 	parquetExtension: boolean;
-	tables: Record<string, { path: string; bytes: number }>;
+	/**
+	 * The files of each table this page may read, under dataBase: a catalog table's one file, or the page's own
+	 * reviews' partitions of a partitioned table (see dataset-layout.ts). Nothing else is ever fetched.
+	 */
+	tables: Record<string, { path: string; bytes: number }[]>;
 }
 
 export interface LiveDatabase {
@@ -77,15 +82,18 @@ export function liveDatabase(source: DataSource): Promise<LiveDatabase> {
 
 let loader: TableLoader | undefined;
 
-/** Rows of a table's Parquet file, read with hyparquet over HTTP range requests. */
+/** Rows of a table's Parquet files (the page's), read with hyparquet over HTTP range requests. */
 function httpReader(source: DataSource): RowReader {
-	const buffers = new Map<TableName, Promise<AsyncBuffer>>();
+	const buffers = new Map<string, Promise<AsyncBuffer>>();
 	return async (name, filter) => {
-		const file = source.tables[name];
-		if (!file) throw new Error(`the manifest lists no ${name} table`);
-		if (!buffers.has(name)) buffers.set(name, urlBuffer(absolute(`${source.dataBase}${file.path}`), file.bytes));
+		const files = source.tables[name];
+		if (!files) throw new Error(`the page lists no files of the ${name} table`);
+		const open = (file: { path: string; bytes: number }) => {
+			if (!buffers.has(file.path)) buffers.set(file.path, urlBuffer(absolute(`${source.dataBase}${file.path}`), file.bytes));
+			return buffers.get(file.path)!;
+		};
 		const table = TABLES.find((t) => t.name === name)!;
-		return readParquetRows(await buffers.get(name)!, table.columns, filter);
+		return readTableRows(table, files.map((f) => ({ path: f.path, open: () => open(f) })), filter);
 	};
 }
 
@@ -101,8 +109,9 @@ async function ensureTables(live: LiveDatabase, source: DataSource, query: Built
 	for (const name of query.tables) {
 		if (views.has(name)) continue;
 		const table = TABLES.find((t) => t.name === name)!;
-		await live.db.registerFileURL(table.file, absolute(`${source.dataBase}${source.tables[name]!.path}`), duckdb.DuckDBDataProtocol.HTTP, false);
-		await live.conn.query(`CREATE VIEW ${quoteIdent(name)} AS SELECT * FROM read_parquet(${quoteText(table.file)})`);
+		const files = source.tables[name] ?? [];
+		for (const f of files) await live.db.registerFileURL(f.path, absolute(`${source.dataBase}${f.path}`), duckdb.DuckDBDataProtocol.HTTP, false);
+		await live.conn.query(`CREATE VIEW ${quoteIdent(name)} AS ${readTableSql(table, files.map((f) => f.path))}`);
 		views.add(name);
 	}
 }

@@ -2,7 +2,8 @@
 // typed from the schema module, so DuckDB-wasm gets the same column types as the build-time views.
 import { asyncBufferFromUrl, cachedAsyncBuffer, parquetReadObjects, type AsyncBuffer } from 'hyparquet';
 import { Bool, Float64, Int32, Int64, Table, Utf8, vectorFromArray, type DataType, type Vector } from 'apache-arrow';
-import type { Column } from '../schema.ts';
+import { PARTITION_COLUMN, fileColumns, reviewOfPartition } from '../dataset-layout.ts';
+import type { Column, Table as SchemaTable } from '../schema.ts';
 
 export interface RowFilter {
 	column: string;
@@ -24,6 +25,25 @@ export async function readParquetRows(file: AsyncBuffer, columns: readonly Colum
 		rowFormat: 'object',
 		...(filter ? { filter: { [filter.column]: { $in: [...filter.values] } } } : {}),
 	});
+}
+
+/** One file of a table: its path under the data folder and a way to read it. */
+export interface TableFile {
+	path: string;
+	open: () => Promise<AsyncBuffer>;
+}
+
+/** Rows of a table from some of its files; a partition's rows get their review_id from its folder. */
+export async function readTableRows(table: SchemaTable, files: readonly TableFile[], filter?: RowFilter): Promise<Row[]> {
+	const parts = await Promise.all(
+		files.map(async (file) => {
+			const rows = await readParquetRows(await file.open(), fileColumns(table), filter);
+			const review = table.partitioned ? reviewOfPartition(file.path) : undefined;
+			if (review !== undefined && table.columns.some((c) => c.name === PARTITION_COLUMN)) for (const r of rows) r[PARTITION_COLUMN] = review;
+			return rows;
+		}),
+	);
+	return parts.flat();
 }
 
 function typeOf(c: Column): DataType {

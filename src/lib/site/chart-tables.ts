@@ -1,13 +1,10 @@
 // Chart data tables beyond the page: the page shows each table's first rows; the whole table is a CSV file
-// published beside the page ("<page>/tables/<chart id>.csv", in the page's language and the default view).
-import type { APIRoute, GetStaticPaths } from 'astro';
+// published beside the page ("<page>/tables/<chart id>.csv", in the page's language and the default view),
+// written by the chart's figure as the page renders.
 import type { Lang } from '../../i18n/strings.ts';
 import { pathFor } from '../../i18n/routes.ts';
 import type { ChartTable } from '../charts/table.ts';
-import { reviewIds } from './review.ts';
-import { deviceIds } from './drive.ts';
-import { driveCharts, planSpecs, reviewCharts } from './page-charts.ts';
-import { staticChartTable } from './render.ts';
+import { emitFile } from './emitted-files.ts';
 
 /** Rows of a chart table written into the page: a preview (the rows are most of a page's elements otherwise). */
 export const TABLE_ROWS = 10;
@@ -32,29 +29,7 @@ export function csvText(table: ChartTable): string {
 	return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
-async function chartsOf(page: 'reviews' | 'drives', id: string, lang: Lang) {
-	if (page === 'reviews') {
-		const { plan, labels } = await reviewCharts(id, lang);
-		return { specs: planSpecs(plan), labels };
-	}
-	const { plans, cmpPlan, labels } = await driveCharts(id, lang);
-	return { specs: [...plans.flatMap((p) => planSpecs(p.plan)), ...planSpecs(cmpPlan)], labels };
-}
-
-/** getStaticPaths and GET of a "tables/[chart].csv" route under a review or drive page. */
-export function tableCsvRoute(page: 'reviews' | 'drives', lang: Lang): { getStaticPaths: GetStaticPaths; GET: APIRoute } {
-	return {
-		getStaticPaths: async () => {
-			const ids = page === 'reviews' ? await reviewIds() : await deviceIds();
-			const paths = [];
-			for (const id of ids) for (const spec of (await chartsOf(page, id, lang)).specs) paths.push({ params: { id, chart: spec.id } });
-			return paths;
-		},
-		GET: async ({ params }) => {
-			const { specs, labels } = await chartsOf(page, params.id!, lang);
-			const spec = specs.find((s) => s.id === params.chart);
-			if (!spec) return new Response('no such chart', { status: 404 });
-			return new Response(csvText(staticChartTable(spec, lang, labels)), { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
-		},
-	};
+/** Publishes a chart's whole table beside its page (written while the page renders; see emitted-files.ts). */
+export function emitTableCsv(lang: Lang, pagePath: string, chartId: string, table: ChartTable): void {
+	emitFile(tableCsvPath(lang, pagePath, chartId), csvText(table));
 }

@@ -1,8 +1,13 @@
 // Build-time access to the dataset: @duckdb/node-api over views of the Parquet files written by `npm run ingest`,
 // so the SQL builders run here exactly as they run in DuckDB-wasm in the browser (same table names).
+//
+// The catalog's queries see every review (views over each partitioned table's folder). A page sees only its own
+// reviews: a scope is a connection of its own whose temporary views, named like the tables, read only those
+// reviews' files, so a page's work does not grow with the catalog.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { partitionGlob, readTableSql, tableFile, tableFolder } from '../dataset-layout.ts';
 import { TABLES } from '../schema.ts';
 import type { BuiltQuery } from '../queries/query.ts';
 
@@ -11,20 +16,29 @@ export function dataDir(): string {
 	return resolve(process.env.SITE_DATA_DIR ?? 'public/data');
 }
 
-const quoteText = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
-/** Opens an in-memory database with one view per table of the dataset in `dir`. */
-export async function openDataset(dir: string): Promise<DuckDBConnection> {
-	const missing = TABLES.filter((t) => !existsSync(resolve(dir, t.file))).map((t) => t.file);
-	if (missing.length) {
-		throw new Error(`${dir} has no ${missing.join(', ')}: run \`npm run ingest\` first (or set SITE_DATA_DIR).`);
+/** An in-memory database with one view per table of the dataset in `dir`. */
+async function openInstance(dir: string): Promise<DuckDBInstance> {
+	const missing = TABLES.filter((t) => !existsSync(resolve(dir, t.partitioned ? tableFolder(t) : tableFile(t))));
+	const catalogMissing = missing.filter((t) => !t.partitioned);
+	if (catalogMissing.length || !existsSync(resolve(dir, 'manifest.json'))) {
+		throw new Error(`${dir} has no dataset (${[...catalogMissing.map(tableFile), 'manifest.json'].join(', ')}): run \`npm run ingest\` first (or set SITE_DATA_DIR).`);
 	}
 	const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
 	const conn = await instance.connect();
 	for (const t of TABLES) {
-		await conn.run(`CREATE VIEW ${t.name} AS SELECT * FROM read_parquet(${quoteText(resolve(dir, t.file))})`);
+		// A partitioned table with no rows at all has no folder.
+		const files = t.partitioned ? (missing.includes(t) ? [] : resolve(dir, partitionGlob(t))) : resolve(dir, tableFile(t));
+		await conn.run(`CREATE VIEW ${quoteIdent(t.name)} AS ${readTableSql(t, files)}`);
 	}
-	return conn;
+	conn.closeSync();
+	return instance;
+}
+
+/** Opens a connection to an in-memory database with one view per table of the dataset in `dir`. */
+export async function openDataset(dir: string): Promise<DuckDBConnection> {
+	return (await openInstance(dir)).connect();
 }
 
 /** BIGINT arrives as bigint from node-api (DuckDB-wasm casts it to double): both sides hand plain numbers to the pages. */
@@ -42,19 +56,43 @@ export async function runQuery<T>(conn: DuckDBConnection, q: Pick<BuiltQuery, 's
 	});
 }
 
-let shared: Promise<DuckDBConnection> | undefined;
+/** Runs queries on one connection one after another (a connection runs one at a time). */
+export type QueryRunner = <T>(q: Pick<BuiltQuery, 'sql' | 'params'>) => Promise<T[]>;
 
-/** The connection every page of one build shares. */
-export function siteConnection(): Promise<DuckDBConnection> {
-	shared ??= openDataset(dataDir());
-	return shared;
+function serialQueries(conn: Promise<DuckDBConnection>): QueryRunner {
+	let queue: Promise<unknown> = Promise.resolve();
+	return <T>(q: Pick<BuiltQuery, 'sql' | 'params'>) => {
+		const next = queue.then(async () => runQuery<T>(await conn, q));
+		queue = next.catch(() => undefined);
+		return next;
+	};
 }
 
-let queue: Promise<unknown> = Promise.resolve();
+let shared: Promise<DuckDBInstance> | undefined;
+const sharedInstance = () => (shared ??= openInstance(dataDir()));
 
-/** Runs a query on the shared connection; queries run one after another (a connection runs one at a time). */
+let sharedRunner: QueryRunner | undefined;
+
+/** Runs a query over the whole catalog. */
 export function siteQuery<T>(q: Pick<BuiltQuery, 'sql' | 'params'>): Promise<T[]> {
-	const next = queue.then(async () => runQuery<T>(await siteConnection(), q));
-	queue = next.catch(() => undefined);
-	return next;
+	sharedRunner ??= serialQueries(sharedInstance().then((i) => i.connect()));
+	return sharedRunner<T>(q);
+}
+
+/**
+ * Runs `work` with queries that see only the given partition files (paths under the data folder, per table); the
+ * catalog tables stay whole. The scope's connection is closed when `work` ends.
+ */
+export async function withScope<R>(files: Partial<Record<string, readonly string[]>>, work: (query: QueryRunner) => Promise<R>): Promise<R> {
+	const conn = await (await sharedInstance()).connect();
+	try {
+		for (const t of TABLES) {
+			if (!t.partitioned) continue;
+			const paths = (files[t.name] ?? []).map((p) => resolve(dataDir(), p));
+			await conn.run(`CREATE TEMP VIEW ${quoteIdent(t.name)} AS ${readTableSql(t, paths)}`);
+		}
+		return await work(serialQueries(Promise.resolve(conn)));
+	} finally {
+		conn.closeSync();
+	}
 }

@@ -9,7 +9,8 @@ import { buildPercentilesSql } from '../queries/percentiles.ts';
 import { buildRunsSql } from '../queries/runs.ts';
 import { buildSeriesListSql, type SeriesListRow } from '../queries/timeseries.ts';
 import { normalizePublished } from '../units.ts';
-import { siteQuery } from './db.ts';
+import { siteQuery, withScope } from './db.ts';
+import { reviewScope, reviewsOfDevice, scopePaths, type ReviewScope } from './manifest.ts';
 import { groupByWorkload } from './groups.ts';
 import type { PlanSource } from './chart-plan.ts';
 import { parseJsonColumn } from './review.ts';
@@ -48,6 +49,8 @@ export interface DriveData {
 	comparisons: ComparisonRow[];
 	/** Other facts from the device YAML. */
 	extra: unknown;
+	/** The files of the reviews that name the drive: what the page's live queries read. */
+	scope: ReviewScope;
 }
 
 export async function deviceIds(): Promise<string[]> {
@@ -106,22 +109,29 @@ function bestFigures(rows: readonly CatalogRow[]): Partial<Record<HeadlineKey, B
 }
 
 export async function loadDrive(deviceId: string): Promise<DriveData> {
-	const devices = await siteQuery<DeviceRow>(buildDevicesSql());
-	const device = devices.find((d) => d.device_id === deviceId);
+	const [device] = await siteQuery<DeviceRow>(buildDevicesSql({ deviceId }));
 	if (!device) throw new Error(`no device ${deviceId}`);
-	const [catalog, allRuns, figures, comparisons, series, reviews] = await Promise.all([
-		siteQuery<CatalogRow>(buildCatalogSql({ singleDrive: true })),
-		siteQuery<RunRow>(buildRunsSql({ deviceId })),
-		siteQuery<FigureRow>(buildFiguresSql({ deviceId })),
-		siteQuery<ComparisonRow>(buildComparisonsSql({ deviceId })),
-		siteQuery<SeriesListRow>(buildSeriesListSql({ deviceId })),
-		siteQuery<ReviewRow>(buildReviewsSql()),
-	]);
-	const runIds = [...new Set(allRuns.map((r) => r.run_id))];
-	const [percentiles, histograms] = await Promise.all([
-		siteQuery<PercentileRow>(buildPercentilesSql({ runIds })),
-		siteQuery<HistogramRow>(buildHistogramsSql({ runIds })),
-	]);
+	// Only the reviews that name this drive are read: a drive page's work does not grow with the catalog.
+	const reviewIds = reviewsOfDevice(deviceId);
+	const scope = reviewScope(reviewIds);
+	const reviews = await siteQuery<ReviewRow>(buildReviewsSql({ reviewIds }));
+	const { catalog, allRuns, figures, comparisons, series, percentiles, histograms } = await withScope(scopePaths(scope), async (query) => {
+		const [catalog, allRuns, figures, comparisons, series] = await Promise.all([
+			query<CatalogRow>(buildCatalogSql({ singleDrive: true })),
+			query<RunRow>(buildRunsSql({ deviceId })),
+			query<FigureRow>(buildFiguresSql({ deviceId })),
+			query<ComparisonRow>(buildComparisonsSql({ deviceId })),
+			query<SeriesListRow>(buildSeriesListSql({ deviceId })),
+		]);
+		const runIds = [...new Set(allRuns.map((r) => r.run_id))];
+		const [percentiles, histograms] = await Promise.all([
+			query<PercentileRow>(buildPercentilesSql({ runIds })),
+			query<HistogramRow>(buildHistogramsSql({ runIds })),
+		]);
+		return { catalog, allRuns, figures, comparisons, series, percentiles, histograms };
+	});
+	const named = new Set([deviceId, ...comparisons.flatMap((c) => [c.device_id, c.basis_device_id ?? c.device_id]), ...allRuns.map((r) => r.device_id)]);
+	const devices = await siteQuery<DeviceRow>(buildDevicesSql({ deviceIds: [...named].sort() }));
 	const mine = catalog.filter((r) => r.device_id === deviceId);
 	const withResults = new Set([...allRuns.map((r) => r.review_id), ...figures.map((f) => f.review_id)]);
 	const driveReviews: DriveReview[] = reviews
@@ -153,5 +163,6 @@ export async function loadDrive(deviceId: string): Promise<DriveData> {
 		comparedIn,
 		comparisons,
 		extra: parseJsonColumn(device.extra_json),
+		scope,
 	};
 }

@@ -1,48 +1,70 @@
-// The dataset manifest written by the ingest (public/data/manifest.json): file hashes, row counts, versions.
+// The dataset manifests written by the ingest (see dataset-layout.ts): manifest.json for the whole dataset, read
+// once per build, and one small manifest per review, read by the pages that show that review.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { DatasetManifest, FileRecord, InputRecord, ReviewManifest } from '../dataset-layout.ts';
 import { dataDir } from './db.ts';
 
-export interface ManifestFile {
-	path: string;
-	bytes: number;
-	sha256: string;
-	rows?: number;
-}
+let cached: DatasetManifest | undefined;
 
-export interface ManifestInput {
-	path: string;
-	bytes: number;
-	sha256: string;
-	format: string;
-}
-
-export interface SiteManifest {
-	schema_version: number;
-	duckdb_version: string;
-	dataset_version: string;
-	tables: Record<string, ManifestFile>;
-	raw: ManifestFile[];
-	inputs: ManifestInput[];
-	warnings: number;
-}
-
-let cached: SiteManifest | undefined;
-
-export function loadManifest(): SiteManifest {
-	cached ??= JSON.parse(readFileSync(join(dataDir(), 'manifest.json'), 'utf8')) as SiteManifest;
+export function loadManifest(): DatasetManifest {
+	cached ??= JSON.parse(readFileSync(join(dataDir(), 'manifest.json'), 'utf8')) as DatasetManifest;
 	return cached;
 }
 
-/** The published copy of an input file ("raw/<path>") with its hash, if the ingest published it. */
-export function rawCopyOf(manifest: SiteManifest, inputPath: string): ManifestFile | undefined {
-	return manifest.raw.find((r) => r.path === `raw/${inputPath}`);
+/** One review's manifest: its partition files, inputs, published raw files and warnings. */
+export function reviewManifest(reviewId: string): ReviewManifest {
+	const entry = loadManifest().reviews[reviewId];
+	if (!entry) throw new Error(`the manifest lists no review ${reviewId}`);
+	return JSON.parse(readFileSync(join(dataDir(), entry.path), 'utf8')) as ReviewManifest;
 }
 
-/** The input files (paths as in `source_file`) the ingest published a copy of. */
-export function publishedInputs(manifest: SiteManifest): string[] {
-	return manifest.raw.filter((r) => r.path.startsWith('raw/')).map((r) => r.path.slice('raw/'.length));
+let byDevice: Map<string, string[]> | undefined;
+
+/** The reviews whose rows name a device (as subject, or as the basis of a comparison), in id order. */
+export function reviewsOfDevice(deviceId: string): string[] {
+	if (!byDevice) {
+		byDevice = new Map();
+		for (const [id, r] of Object.entries(loadManifest().reviews)) {
+			for (const d of r.devices) byDevice.set(d, [...(byDevice.get(d) ?? []), id]);
+		}
+	}
+	return byDevice.get(deviceId) ?? [];
 }
+
+/** What the pages of some reviews read: their partition files per table, their inputs and published raw files. */
+export interface ReviewScope {
+	reviewIds: string[];
+	partitions: Record<string, FileRecord[]>;
+	inputs: InputRecord[];
+	raw: FileRecord[];
+}
+
+export function reviewScope(reviewIds: readonly string[]): ReviewScope {
+	const scope: ReviewScope = { reviewIds: [...reviewIds], partitions: {}, inputs: [], raw: [] };
+	for (const id of reviewIds) {
+		const m = reviewManifest(id);
+		for (const [table, f] of Object.entries(m.partitions)) (scope.partitions[table] ??= []).push(f);
+		scope.inputs.push(...m.inputs);
+		scope.raw.push(...m.raw);
+	}
+	return scope;
+}
+
+/** Partition paths per table, as db.ts withScope takes them. */
+export function scopePaths(scope: ReviewScope): Record<string, string[]> {
+	return Object.fromEntries(Object.entries(scope.partitions).map(([t, files]) => [t, files.map((f) => f.path)]));
+}
+
+/** The published copy of an input file ("raw/<path>"), if the ingest published it. */
+export function rawCopyOf(scope: ReviewScope, inputPath: string): FileRecord | undefined {
+	return scope.raw.find((r) => r.path === `raw/${inputPath}`);
+}
+
+/** Whether the ingest published a copy of an input file (a path as in `source_file`): the data folder tells. */
+export const publishedRawFiles = {
+	has: (sourceFile: string): boolean => !sourceFile.split('/').includes('..') && existsSync(join(dataDir(), 'raw', sourceFile)),
+};
 
 /** Where a deployment may put DuckDB's own parquet extension for the wasm build (served as /duckdb-ext/…). */
 export function parquetExtensionFile(duckdbVersion: string): string {

@@ -1,5 +1,6 @@
-// The charts of a review page and of a drive page, planned once per page and language in a build: the page and
-// the CSV files of its chart tables (src/pages/…/tables/[chart].csv.ts) share the plan.
+// The charts of a review page and of a drive page, planned when the page renders (its chart tables are written
+// then too, see chart-tables.ts): nothing is kept once the page is done, so a build's memory does not grow with
+// the catalog.
 import type { Lang } from '../../i18n/strings.ts';
 import { planCharts, type ChartPlan } from './chart-plan.ts';
 import type { ChartSpec } from './chart-data.ts';
@@ -24,47 +25,37 @@ export interface DriveCharts {
 	pagePlan: ChartPlan;
 }
 
-const memo = new Map<string, Promise<unknown>>();
-const once = <T>(key: string, make: () => Promise<T>): Promise<T> => {
-	if (!memo.has(key)) memo.set(key, make());
-	return memo.get(key) as Promise<T>;
-};
-
-export function reviewCharts(reviewId: string, lang: Lang): Promise<ReviewCharts> {
-	return once(`review\u0000${reviewId}\u0000${lang}`, async () => {
-		const data = await loadReview(reviewId);
-		const labels = deviceLabels(data.devices);
-		const plan = await planCharts(data, { lang, labels, idPrefix: 'r', comparisonFilter: { reviewId } });
-		return { data, labels, plan };
-	});
+export async function reviewCharts(reviewId: string, lang: Lang): Promise<ReviewCharts> {
+	const data = await loadReview(reviewId);
+	const labels = deviceLabels(data.devices);
+	const plan = await planCharts(data, { lang, labels, idPrefix: 'r', comparisonFilter: { reviewId } });
+	return { data, labels, plan };
 }
 
-export function driveCharts(deviceId: string, lang: Lang): Promise<DriveCharts> {
-	return once(`drive\u0000${deviceId}\u0000${lang}`, async () => {
-		const data = await loadDrive(deviceId);
-		const labels = deviceLabels(data.devices);
-		const plans: DriveCharts['plans'] = [];
-		for (const r of data.reviews) {
-			plans.push({
-				review: r,
-				plan: await planCharts(r.source, { lang, labels, idPrefix: `d-${r.review.review_id}`, comparisonFilter: { deviceId } }),
-			});
-		}
-		const cmpPlan = await planCharts(
-			{ runs: [], groups: [], figures: [], comparisons: data.comparisons, percentiles: [], histograms: [], series: [] },
-			{ lang, labels, idPrefix: 'd', comparisonFilter: { deviceId } },
-		);
-		const all = [...plans.map((p) => p.plan), cmpPlan];
-		const pagePlan: ChartPlan = {
-			...cmpPlan,
-			kinds: [...new Set(all.flatMap((p) => p.kinds))],
-			devices: [...new Set(all.flatMap((p) => p.devices))].sort(),
-			directions: [...new Set(plans.flatMap((p) => p.plan.directions))],
-			hasTimeseries: plans.some((p) => p.plan.hasTimeseries),
-			runIds: [...new Set(all.flatMap((p) => p.runIds))],
-		};
-		return { data, labels, plans, cmpPlan, pagePlan };
-	});
+export async function driveCharts(deviceId: string, lang: Lang): Promise<DriveCharts> {
+	const data = await loadDrive(deviceId);
+	const labels = deviceLabels(data.devices);
+	const plans: DriveCharts['plans'] = [];
+	for (const r of data.reviews) {
+		plans.push({
+			review: r,
+			plan: await planCharts(r.source, { lang, labels, idPrefix: `d-${r.review.review_id}`, comparisonFilter: { deviceId } }),
+		});
+	}
+	const cmpPlan = await planCharts(
+		{ runs: [], groups: [], figures: [], comparisons: data.comparisons, percentiles: [], histograms: [], series: [] },
+		{ lang, labels, idPrefix: 'd', comparisonFilter: { deviceId } },
+	);
+	const all = [...plans.map((p) => p.plan), cmpPlan];
+	const pagePlan: ChartPlan = {
+		...cmpPlan,
+		kinds: [...new Set(all.flatMap((p) => p.kinds))],
+		devices: [...new Set(all.flatMap((p) => p.devices))].sort(),
+		directions: [...new Set(plans.flatMap((p) => p.plan.directions))],
+		hasTimeseries: plans.some((p) => p.plan.hasTimeseries),
+		runIds: [...new Set(all.flatMap((p) => p.runIds))],
+	};
+	return { data, labels, plans, cmpPlan, pagePlan };
 }
 
 /** Every chart of a plan, in page order. */

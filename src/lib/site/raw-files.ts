@@ -1,7 +1,6 @@
 // Links from a chart's points to the raw files their runs were read from ("data/raw/<source_file>"), for the
-// files the ingest published. The same function at build time (from the manifest) and in the browser (from the
+// files the ingest published. The same function at build time (asking the data folder) and in the browser (from the
 // page's list of published files).
-export function rawFileLinker(dataBase: string, published: Iterable<string>): (sourceFile: string) => string | null {
-	const files = new Set(published);
-	return (sourceFile) => (files.has(sourceFile) ? `${dataBase}raw/${sourceFile}` : null);
+export function rawFileLinker(dataBase: string, published: { has(sourceFile: string): boolean }): (sourceFile: string) => string | null {
+	return (sourceFile) => (published.has(sourceFile) ? `${dataBase}raw/${sourceFile}` : null);
 }

@@ -7,7 +7,7 @@ import type { ChartOptions } from '../charts/options.ts';
 import { compactSvg } from '../charts/svg-paths.ts';
 import type { ChartTable } from '../charts/table.ts';
 import { DEFAULT_VIEW, chartOptions, chartTable, renderChart, type ChartSpec } from './chart-kinds.ts';
-import { loadManifest, publishedInputs } from './manifest.ts';
+import { publishedRawFiles } from './manifest.ts';
 import { removePlotStyles } from './plot-styles.ts';
 import { rawFileLinker } from './raw-files.ts';
 
@@ -21,7 +21,7 @@ let linker: ChartOptions['rawFileHref'];
 
 /** Links to the published raw files, as the browser builds them from the page's list. */
 export function buildRawFileHref(): NonNullable<ChartOptions['rawFileHref']> {
-	linker ??= rawFileLinker(assetPath('/data/'), publishedInputs(loadManifest()));
+	linker ??= rawFileLinker(assetPath('/data/'), publishedRawFiles);
 	return linker;
 }
 

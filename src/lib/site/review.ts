@@ -6,9 +6,9 @@ import { buildHistogramsSql } from '../queries/histograms.ts';
 import { buildPercentilesSql } from '../queries/percentiles.ts';
 import { buildRunsSql } from '../queries/runs.ts';
 import { buildSeriesListSql, type SeriesListRow } from '../queries/timeseries.ts';
-import { siteQuery } from './db.ts';
+import { siteQuery, withScope } from './db.ts';
 import { groupByWorkload, type WorkloadGroup } from './groups.ts';
-import { loadManifest, rawCopyOf } from './manifest.ts';
+import { loadManifest, rawCopyOf, reviewScope, scopePaths, type ReviewScope } from './manifest.ts';
 
 export interface TestedDevice {
 	device_id: string;
@@ -39,6 +39,8 @@ export interface ReviewData {
 	histograms: HistogramRow[];
 	series: SeriesListRow[];
 	files: SourceFile[];
+	/** The review's files in the dataset: what the page's live queries read. */
+	scope: ReviewScope;
 }
 
 export async function reviewIds(): Promise<string[]> {
@@ -71,38 +73,41 @@ function testedDevices(review: ReviewRow, devices: readonly DeviceRow[]): Tested
 export async function loadReview(reviewId: string): Promise<ReviewData> {
 	const [review] = await siteQuery<ReviewRow>(buildReviewsSql({ reviewId }));
 	if (!review) throw new Error(`no review ${reviewId}`);
-	const [devices, runs, figures, comparisons, series] = await Promise.all([
-		siteQuery<DeviceRow>(buildDevicesSql()),
-		siteQuery<RunRow>(buildRunsSql({ reviewId })),
-		siteQuery<FigureRow>(buildFiguresSql({ reviewId })),
-		siteQuery<ComparisonRow>(buildComparisonsSql({ reviewId })),
-		siteQuery<SeriesListRow>(buildSeriesListSql({ reviewId })),
-	]);
-	const runIds = [...new Set(runs.map((r) => r.run_id))];
-	const [percentiles, histograms] = await Promise.all([
-		siteQuery<PercentileRow>(buildPercentilesSql({ runIds })),
-		siteQuery<HistogramRow>(buildHistogramsSql({ runIds })),
-	]);
-	const methodology = parseJsonColumn(review.methodology_json);
-	const manifest = loadManifest();
-	const files = manifest.inputs
-		.filter((f) => f.path.startsWith(`reviews/${reviewId}/`))
-		.map((f) => ({ ...f, download: rawCopyOf(manifest, f.path)?.path ?? null }));
-	return {
-		review,
-		methodology:
-			methodology && typeof methodology === 'object' && !Array.isArray(methodology)
-				? Object.entries(methodology).filter(([, v]) => v !== null && v !== '')
-				: [],
-		tested: testedDevices(review, devices),
-		devices,
-		runs,
-		groups: groupByWorkload(runs),
-		figures,
-		comparisons,
-		percentiles,
-		histograms,
-		series,
-		files,
-	};
+	const scope = reviewScope([reviewId]);
+	// Only the drives this review names: a page never carries the whole catalog's devices.
+	const named = new Set([...testedDevices(review, []).map((d) => d.device_id), ...(loadManifest().reviews[reviewId]?.devices ?? [])]);
+	const devices = await siteQuery<DeviceRow>(buildDevicesSql({ deviceIds: [...named].sort() }));
+	return withScope(scopePaths(scope), async (query) => {
+		const [runs, figures, comparisons, series] = await Promise.all([
+			query<RunRow>(buildRunsSql({ reviewId })),
+			query<FigureRow>(buildFiguresSql({ reviewId })),
+			query<ComparisonRow>(buildComparisonsSql({ reviewId })),
+			query<SeriesListRow>(buildSeriesListSql({ reviewId })),
+		]);
+		const runIds = [...new Set(runs.map((r) => r.run_id))];
+		const [percentiles, histograms] = await Promise.all([
+			query<PercentileRow>(buildPercentilesSql({ runIds })),
+			query<HistogramRow>(buildHistogramsSql({ runIds })),
+		]);
+		const methodology = parseJsonColumn(review.methodology_json);
+		const files = scope.inputs.map((f) => ({ ...f, download: rawCopyOf(scope, f.path)?.path ?? null }));
+		return {
+			review,
+			methodology:
+				methodology && typeof methodology === 'object' && !Array.isArray(methodology)
+					? Object.entries(methodology).filter(([, v]) => v !== null && v !== '')
+					: [],
+			tested: testedDevices(review, devices),
+			devices,
+			runs,
+			groups: groupByWorkload(runs),
+			figures,
+			comparisons,
+			percentiles,
+			histograms,
+			series,
+			files,
+			scope,
+		};
+	});
 }

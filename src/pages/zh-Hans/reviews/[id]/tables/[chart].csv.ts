@@ -1,4 +1,0 @@
-// The whole data table of one chart of a review page, as CSV (zh-Hans).
-import { tableCsvRoute } from '../../../../../lib/site/chart-tables.ts';
-
-export const { getStaticPaths, GET } = tableCsvRoute('reviews', 'zh-Hans');
