@@ -38,7 +38,7 @@ beforeAll(async () => {
 	process.env.SITE_DATA_DIR = ds.out;
 	const review = await loadReview('rev-fio');
 	labels = deviceLabels(review.devices);
-	plan = await planCharts(review, { lang: 'en', labels, idPrefix: 'r', comparisonFilter: { reviewId: 'rev-fio' } });
+	plan = await planCharts(review, { lang: 'en', labels, idPrefix: 'r', comparisonFilter: { reviewId: 'rev-fio' }, query: siteQuery });
 });
 afterAll(() => {
 	delete process.env.SITE_DATA_DIR;
@@ -167,7 +167,7 @@ describe('chart plan of a drive', () => {
 		expect(drive.comparisons).toHaveLength(1);
 		const p = await planCharts(
 			{ runs: [], groups: [], figures: [], comparisons: drive.comparisons, percentiles: [], histograms: [], series: [] },
-			{ lang: 'en', labels, idPrefix: 'd', comparisonFilter: { deviceId: 'drive-b' } },
+			{ lang: 'en', labels, idPrefix: 'd', comparisonFilter: { deviceId: 'drive-b' }, query: siteQuery },
 		);
 		expect(p.comparisons.map((c) => [c.kind, c.fixed.comparisonKind])).toEqual([['cmp', 'delta']]);
 		expect(drive.claimed).toEqual([]);

@@ -15,14 +15,14 @@ import {
 	assembleInput,
 	chartOptions,
 	pageRunIds,
-	runChartQueries,
+	batchQueries,
 	timeseriesMetricOf,
 	type ChartKind,
 	type ChartSpec,
 	type FixedOptions,
 	type ChartQueries,
 } from './chart-kinds.ts';
-import { siteQuery } from './db.ts';
+import type { QueryRunner } from './db.ts';
 import type { WorkloadGroup } from './groups.ts';
 
 export interface PlannedGroup {
@@ -64,6 +64,8 @@ export interface PlanContext {
 	idPrefix: string;
 	/** Review or drive the comparisons belong to (their re-query filter). */
 	comparisonFilter: { reviewId?: string; deviceId?: string };
+	/** Runs the charts' queries: on the page's own reviews (db.ts withScope), never the whole catalog. */
+	query: QueryRunner;
 }
 
 const directionOrder = (d: string) => {
@@ -174,44 +176,53 @@ function groupDrafts(group: WorkloadGroup, src: PlanSource, lang: Lang): Draft[]
 	return drafts;
 }
 
-async function materialize(draft: Draft, id: string): Promise<ChartSpec> {
-	const spec: ChartSpec = {
-		id,
-		kind: draft.kind,
-		input: null,
-		fixed: draft.fixed ?? {},
-		queries: draft.queries,
-		...(draft.directions ? { directions: draft.directions } : {}),
-		...(draft.relabel ? { relabel: draft.relabel } : {}),
-	};
-	spec.results = await runChartQueries(draft.queries, siteQuery);
-	spec.input = assembleInput(spec, spec.results);
-	return spec;
+/**
+ * The charts of a page with their rows: their queries batched into one query per table where the filters allow
+ * (as the browser batches them), each chart's rows then picked out in the order its own query returns them.
+ */
+async function materialize(drafts: readonly { draft: Draft; id: string }[], query: QueryRunner): Promise<ChartSpec[]> {
+	const batch = batchQueries(drafts.map(({ draft }) => draft.queries));
+	const results: unknown[][] = [];
+	for (const { query: q } of batch.queries) results.push(await query(q));
+	const perChart = batch.split(results);
+	return drafts.map(({ draft, id }, i) => {
+		const spec: ChartSpec = {
+			id,
+			kind: draft.kind,
+			input: null,
+			fixed: draft.fixed ?? {},
+			queries: draft.queries,
+			...(draft.directions ? { directions: draft.directions } : {}),
+			...(draft.relabel ? { relabel: draft.relabel } : {}),
+		};
+		spec.results = perChart[i]!;
+		spec.input = assembleInput(spec, spec.results);
+		return spec;
+	});
 }
 
 export async function planCharts(src: PlanSource, ctx: PlanContext): Promise<ChartPlan> {
-	const overview: ChartSpec[] = [];
+	const drafts: { draft: Draft; id: string; place: 'overview' | 'comparisons' | number }[] = [];
 	const runIds = distinct(src.runs.map((r) => r.run_id));
 	if (fourCornersData(src.runs, probeOptions(ctx.lang)).bars.length > 0) {
-		overview.push(await materialize({ kind: 'fc', suffix: 'fc', queries: { runs: { runIds } } }, `${ctx.idPrefix}-four-corners`));
+		drafts.push({ draft: { kind: 'fc', suffix: 'fc', queries: { runs: { runIds } } }, id: `${ctx.idPrefix}-four-corners`, place: 'overview' });
 	}
-	const groups: PlannedGroup[] = [];
-	for (const group of src.groups) {
-		const charts: ChartSpec[] = [];
-		const prefix = `${ctx.idPrefix}-${group.id}`;
-		for (const d of groupDrafts(group, src, ctx.lang)) charts.push(await materialize(d, `${prefix}-${d.suffix}`));
-		groups.push({ group, charts, figures: src.figures.filter((f) => f.workload === group.label) });
-	}
-	const comparisons: ChartSpec[] = [];
+	src.groups.forEach((group, g) => {
+		for (const d of groupDrafts(group, src, ctx.lang)) drafts.push({ draft: d, id: `${ctx.idPrefix}-${group.id}-${d.suffix}`, place: g });
+	});
 	for (const kind of ['delta', 'ratio'] as const) {
 		if (!src.comparisons.some((c) => c.kind === kind)) continue;
-		comparisons.push(
-			await materialize(
-				{ kind: 'cmp', suffix: `cmp-${kind}`, queries: { comparisons: ctx.comparisonFilter }, fixed: { comparisonKind: kind } },
-				`${ctx.idPrefix}-comparisons-${kind}`,
-			),
-		);
+		drafts.push({
+			draft: { kind: 'cmp', suffix: `cmp-${kind}`, queries: { comparisons: ctx.comparisonFilter }, fixed: { comparisonKind: kind } },
+			id: `${ctx.idPrefix}-comparisons-${kind}`,
+			place: 'comparisons',
+		});
 	}
+	const specs = await materialize(drafts, ctx.query);
+	const placed = (place: (typeof drafts)[number]['place']) => specs.filter((_, i) => drafts[i]!.place === place);
+	const overview = placed('overview');
+	const groups: PlannedGroup[] = src.groups.map((group, g) => ({ group, charts: placed(g), figures: src.figures.filter((f) => f.workload === group.label) }));
+	const comparisons = placed('comparisons');
 	const all = [...overview, ...groups.flatMap((g) => g.charts), ...comparisons];
 	const charted = all.some((c) => c.kind !== 'cmp');
 	const devices = distinct([...(charted ? src.runs.map((r) => r.device_id) : []), ...(comparisons.length ? src.comparisons.map((c) => c.device_id) : [])]).sort();

@@ -5,7 +5,9 @@ import type { Lang } from '../../i18n/strings.ts';
 import { planCharts, type ChartPlan } from './chart-plan.ts';
 import type { ChartSpec } from './chart-data.ts';
 import { loadDrive, type DriveData, type DriveReview } from './drive.ts';
+import { withScope } from './db.ts';
 import { deviceLabels } from './labels.ts';
+import { scopePaths } from './manifest.ts';
 import { loadReview, type ReviewData } from './review.ts';
 
 export interface ReviewCharts {
@@ -28,24 +30,27 @@ export interface DriveCharts {
 export async function reviewCharts(reviewId: string, lang: Lang): Promise<ReviewCharts> {
 	const data = await loadReview(reviewId);
 	const labels = deviceLabels(data.devices);
-	const plan = await planCharts(data, { lang, labels, idPrefix: 'r', comparisonFilter: { reviewId } });
+	const plan = await withScope(scopePaths(data.scope), (query) => planCharts(data, { lang, labels, idPrefix: 'r', comparisonFilter: { reviewId }, query }));
 	return { data, labels, plan };
 }
 
 export async function driveCharts(deviceId: string, lang: Lang): Promise<DriveCharts> {
 	const data = await loadDrive(deviceId);
 	const labels = deviceLabels(data.devices);
-	const plans: DriveCharts['plans'] = [];
-	for (const r of data.reviews) {
-		plans.push({
-			review: r,
-			plan: await planCharts(r.source, { lang, labels, idPrefix: `d-${r.review.review_id}`, comparisonFilter: { deviceId } }),
-		});
-	}
-	const cmpPlan = await planCharts(
-		{ runs: [], groups: [], figures: [], comparisons: data.comparisons, percentiles: [], histograms: [], series: [] },
-		{ lang, labels, idPrefix: 'd', comparisonFilter: { deviceId } },
-	);
+	const { plans, cmpPlan } = await withScope(scopePaths(data.scope), async (query) => {
+		const plans: DriveCharts['plans'] = [];
+		for (const r of data.reviews) {
+			plans.push({
+				review: r,
+				plan: await planCharts(r.source, { lang, labels, idPrefix: `d-${r.review.review_id}`, comparisonFilter: { deviceId }, query }),
+			});
+		}
+		const cmpPlan = await planCharts(
+			{ runs: [], groups: [], figures: [], comparisons: data.comparisons, percentiles: [], histograms: [], series: [] },
+			{ lang, labels, idPrefix: 'd', comparisonFilter: { deviceId }, query },
+		);
+		return { plans, cmpPlan };
+	});
 	const all = [...plans.map((p) => p.plan), cmpPlan];
 	const pagePlan: ChartPlan = {
 		...cmpPlan,
