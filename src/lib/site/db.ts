@@ -89,7 +89,7 @@ export async function withScope<R>(files: Partial<Record<string, readonly string
 		for (const t of TABLES) {
 			if (!t.partitioned) continue;
 			const paths = (files[t.name] ?? []).map((p) => resolve(dataDir(), p));
-			await conn.run(`CREATE TEMP TABLE ${quoteIdent(t.name)} AS ${readTableSql(t, paths)}`);
+			await conn.run(`CREATE TEMP VIEW ${quoteIdent(t.name)} AS ${readTableSql(t, paths)}`);
 		}
 		return await work(serialQueries(Promise.resolve(conn)));
 	} finally {
