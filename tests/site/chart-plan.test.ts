@@ -161,6 +161,26 @@ describe('chart plan of the fio review', () => {
 	});
 });
 
+describe('a long review split into pages', () => {
+	it('lists its measured workloads on its page and draws each on a page of its own', async () => {
+		const review = await loadReview('rev-fio');
+		const ctx = { lang: 'en' as const, labels, idPrefix: 'r', comparisonFilter: { reviewId: 'rev-fio' }, query: siteQuery };
+		const summary = await planCharts(review, { ...ctx, part: 'summary' });
+		const own = summary.groups.filter((g) => g.ownPage);
+		expect(own.length).toBeGreaterThan(0);
+		for (const g of own) expect(g.charts).toEqual([]);
+		expect(summary.overview.map((c) => c.kind)).toEqual(all(plan).filter((c) => c.id.endsWith('four-corners')).map((c) => c.kind));
+		const pages = await Promise.all(own.map((g) => planCharts(review, { ...ctx, part: { groupId: g.group.id } })));
+		for (const [i, p] of pages.entries()) {
+			expect(p.overview).toEqual([]);
+			expect(p.groups.map((g) => g.group.id)).toEqual([own[i]!.group.id]);
+		}
+		// Together, the pages hold every chart of the whole plan, each once.
+		const ids = [...all(summary), ...pages.flatMap(all)].map((c) => c.id).sort();
+		expect(ids).toEqual(all(plan).map((c) => c.id).sort());
+	});
+});
+
 describe('chart plan of a drive', () => {
 	it('draws its published comparison as bars', async () => {
 		const drive = await loadDrive('drive-b');

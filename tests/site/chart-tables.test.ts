@@ -63,6 +63,14 @@ describe('rawFileLinker', () => {
 	});
 });
 
+/** Every chart of a review: its page's and those of its workloads' own pages. */
+async function everyChart(reviewId: string) {
+	const { plan, labels } = await reviewCharts(reviewId, 'en');
+	const specs = planSpecs(plan);
+	for (const g of plan.groups.filter((x) => x.ownPage)) specs.push(...planSpecs((await reviewCharts(reviewId, 'en', { groupId: g.group.id })).plan));
+	return { specs, labels };
+}
+
 describe('a review page’s tables and charts', () => {
 	let ds: Dataset;
 	beforeAll(async () => {
@@ -77,8 +85,7 @@ describe('a review page’s tables and charts', () => {
 	});
 
 	it('publishes every chart’s whole table as CSV beside the page, the same rows as the chart’s table', async () => {
-		const { plan, labels } = await reviewCharts('rev-fio', 'en');
-		const specs = planSpecs(plan);
+		const { specs, labels } = await everyChart('rev-fio');
 		expect(tableCsvPath('en', '/reviews/rev-fio/', specs[0]!.id)).toBe(`/reviews/rev-fio/tables/${specs[0]!.id}.csv`);
 		const hist = specs.find((s) => s.kind === 'hist')!;
 		// What the chart's figure writes as the page renders: the table of the chart it drew.
@@ -95,10 +102,10 @@ describe('a review page’s tables and charts', () => {
 	});
 
 	it('writes the charts without Plot’s style blocks, which are the ones Plot repeats in every chart', async () => {
-		const { plan, labels } = await reviewCharts('rev-fio', 'en');
+		const { specs, labels } = await everyChart('rev-fio');
 		const styles = plotStyleTexts();
 		expect(styles.length).toBeGreaterThan(0);
-		for (const spec of planSpecs(plan)) {
+		for (const spec of specs) {
 			const { document } = parseHTML('<!doctype html><html><body></body></html>');
 			const plain = renderChart(spec.kind, spec.input, chartOptions(spec, DEFAULT_VIEW, { lang: 'en', deviceLabels: labels, document: document as unknown as Document }));
 			const own = [...plain.element.querySelectorAll('style')].map((s) => s.textContent);

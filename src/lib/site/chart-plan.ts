@@ -23,10 +23,12 @@ import {
 	type ChartQueries,
 } from './chart-kinds.ts';
 import type { QueryRunner } from './db.ts';
-import type { WorkloadGroup } from './groups.ts';
+import { hasOwnPage, type WorkloadGroup } from './groups.ts';
 
 export interface PlannedGroup {
 	group: WorkloadGroup;
+	/** The workload's charts are on its own page (groups.ts hasOwnPage), not planned here. */
+	ownPage: boolean;
 	charts: ChartSpec[];
 	/** Published figures transcribed for this workload. */
 	figures: FigureRow[];
@@ -66,6 +68,11 @@ export interface PlanContext {
 	comparisonFilter: { reviewId?: string; deviceId?: string };
 	/** Runs the charts' queries: on the page's own reviews (db.ts withScope), never the whole catalog. */
 	query: QueryRunner;
+	/**
+	 * Which charts: every chart (default); a summary, where workloads with a page of their own are listed without
+	 * their charts; or the charts of one such workload, for its page.
+	 */
+	part?: 'all' | 'summary' | { groupId: string };
 }
 
 const directionOrder = (d: string) => {
@@ -203,15 +210,20 @@ async function materialize(drafts: readonly { draft: Draft; id: string }[], quer
 
 export async function planCharts(src: PlanSource, ctx: PlanContext): Promise<ChartPlan> {
 	const drafts: { draft: Draft; id: string; place: 'overview' | 'comparisons' | number }[] = [];
+	const part = ctx.part ?? 'all';
+	const onePage = typeof part === 'object' ? part.groupId : null;
+	const chartedHere = (group: WorkloadGroup) => (onePage !== null ? group.id === onePage : part === 'all' || !hasOwnPage(group));
 	const runIds = distinct(src.runs.map((r) => r.run_id));
-	if (fourCornersData(src.runs, probeOptions(ctx.lang)).bars.length > 0) {
+	if (onePage === null && fourCornersData(src.runs, probeOptions(ctx.lang)).bars.length > 0) {
 		drafts.push({ draft: { kind: 'fc', suffix: 'fc', queries: { runs: { runIds } } }, id: `${ctx.idPrefix}-four-corners`, place: 'overview' });
 	}
-	src.groups.forEach((group, g) => {
+	const shownGroups = onePage === null ? src.groups : src.groups.filter((g) => g.id === onePage);
+	shownGroups.forEach((group, g) => {
+		if (!chartedHere(group)) return;
 		for (const d of groupDrafts(group, src, ctx.lang)) drafts.push({ draft: d, id: `${ctx.idPrefix}-${group.id}-${d.suffix}`, place: g });
 	});
 	for (const kind of ['delta', 'ratio'] as const) {
-		if (!src.comparisons.some((c) => c.kind === kind)) continue;
+		if (onePage !== null || !src.comparisons.some((c) => c.kind === kind)) continue;
 		drafts.push({
 			draft: { kind: 'cmp', suffix: `cmp-${kind}`, queries: { comparisons: ctx.comparisonFilter }, fixed: { comparisonKind: kind } },
 			id: `${ctx.idPrefix}-comparisons-${kind}`,
@@ -221,7 +233,12 @@ export async function planCharts(src: PlanSource, ctx: PlanContext): Promise<Cha
 	const specs = await materialize(drafts, ctx.query);
 	const placed = (place: (typeof drafts)[number]['place']) => specs.filter((_, i) => drafts[i]!.place === place);
 	const overview = placed('overview');
-	const groups: PlannedGroup[] = src.groups.map((group, g) => ({ group, charts: placed(g), figures: src.figures.filter((f) => f.workload === group.label) }));
+	const groups: PlannedGroup[] = shownGroups.map((group, g) => ({
+		group,
+		ownPage: !chartedHere(group),
+		charts: placed(g),
+		figures: src.figures.filter((f) => f.workload === group.label),
+	}));
 	const comparisons = placed('comparisons');
 	const all = [...overview, ...groups.flatMap((g) => g.charts), ...comparisons];
 	const charted = all.some((c) => c.kind !== 'cmp');

@@ -36,6 +36,8 @@ export interface BestFigure {
 export interface DriveReview {
 	review: ReviewRow;
 	source: PlanSource;
+	/** Ids of the review's own workload groups by label (its workload pages: groups.ts workloadPath). */
+	workloadIds: Record<string, string>;
 }
 
 export interface DriveData {
@@ -115,10 +117,12 @@ export async function loadDrive(deviceId: string): Promise<DriveData> {
 	const reviewIds = reviewsOfDevice(deviceId);
 	const scope = reviewScope(reviewIds);
 	const reviews = await siteQuery<ReviewRow>(buildReviewsSql({ reviewIds }));
-	const { catalog, allRuns, figures, comparisons, series, percentiles, histograms } = await withScope(scopePaths(scope), async (query) => {
-		const [catalog, allRuns, figures, comparisons, series] = await Promise.all([
+	const { catalog, allRuns, reviewRuns, figures, comparisons, series, percentiles, histograms } = await withScope(scopePaths(scope), async (query) => {
+		const [catalog, allRuns, reviewRuns, figures, comparisons, series] = await Promise.all([
 			query<CatalogRow>(buildCatalogSql({ singleDrive: true })),
 			query<RunRow>(buildRunsSql({ deviceId })),
+			// Every run of those reviews, other drives' too: the reviews' own workload groups.
+			query<RunRow>(buildRunsSql({})),
 			query<FigureRow>(buildFiguresSql({ deviceId })),
 			query<ComparisonRow>(buildComparisonsSql({ deviceId })),
 			query<SeriesListRow>(buildSeriesListSql({ deviceId })),
@@ -128,7 +132,7 @@ export async function loadDrive(deviceId: string): Promise<DriveData> {
 			query<PercentileRow>(buildPercentilesSql({ runIds })),
 			query<HistogramRow>(buildHistogramsSql({ runIds })),
 		]);
-		return { catalog, allRuns, figures, comparisons, series, percentiles, histograms };
+		return { catalog, allRuns, reviewRuns, figures, comparisons, series, percentiles, histograms };
 	});
 	const named = new Set([deviceId, ...comparisons.flatMap((c) => [c.device_id, c.basis_device_id ?? c.device_id]), ...allRuns.map((r) => r.device_id)]);
 	const devices = await siteQuery<DeviceRow>(buildDevicesSql({ deviceIds: [...named].sort() }));
@@ -151,6 +155,7 @@ export async function loadDrive(deviceId: string): Promise<DriveData> {
 					histograms: histograms.filter((h) => ids.has(h.run_id)),
 					series: series.filter((s) => s.review_id === review.review_id),
 				},
+				workloadIds: Object.fromEntries(groupByWorkload(reviewRuns.filter((r) => r.review_id === review.review_id)).map((g) => [g.label, g.id])),
 			};
 		});
 	const comparedIn = reviews.filter((r) => !withResults.has(r.review_id) && comparisons.some((c) => c.review_id === r.review_id));

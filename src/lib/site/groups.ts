@@ -33,6 +33,19 @@ export function slugId(text: string, taken: Set<string>): string {
 	return id;
 }
 
+/**
+ * Workloads measured from raw files get a page of their own, with their many charts; the review's page lists them
+ * and keeps its first chart quick to reach. Published figures (a bar chart or two) stay on the review's page.
+ */
+export function hasOwnPage(group: Pick<WorkloadGroup, 'runs'>): boolean {
+	return group.runs.some((r) => r.value_origin === 'measured');
+}
+
+/** The page of a workload of a review (without the language prefix). */
+export function workloadPath(reviewId: string, groupId: string): string {
+	return `/reviews/${reviewId}/${groupId}/`;
+}
+
 export function groupByWorkload(runs: readonly RunRow[], prefix = 'w'): WorkloadGroup[] {
 	const groups = new Map<string, RunRow[]>();
 	for (const r of runs) {

@@ -27,10 +27,31 @@ export interface DriveCharts {
 	pagePlan: ChartPlan;
 }
 
-export async function reviewCharts(reviewId: string, lang: Lang): Promise<ReviewCharts> {
-	const data = await loadReview(reviewId);
+/**
+ * The last reviews read: a review's workload pages are built one after another, and each needs the review's data.
+ * Only a couple are kept, so memory stays that of one page whatever the catalog's size.
+ */
+const recent = new Map<string, Promise<ReviewData>>();
+const RECENT = 2;
+
+function recentReview(reviewId: string): Promise<ReviewData> {
+	let data = recent.get(reviewId);
+	if (!data) {
+		data = loadReview(reviewId);
+		recent.set(reviewId, data);
+		data.catch(() => recent.delete(reviewId));
+		for (const key of recent.keys()) if (recent.size > RECENT) recent.delete(key);
+	}
+	return data;
+}
+
+/** A review's charts: its page's (a summary: workloads with a page of their own are listed), or one workload's. */
+export async function reviewCharts(reviewId: string, lang: Lang, part: 'summary' | { groupId: string } = 'summary'): Promise<ReviewCharts> {
+	const data = await recentReview(reviewId);
 	const labels = deviceLabels(data.devices);
-	const plan = await withScope(scopePaths(data.scope), (query) => planCharts(data, { lang, labels, idPrefix: 'r', comparisonFilter: { reviewId }, query }));
+	const plan = await withScope(scopePaths(data.scope), (query) =>
+		planCharts(data, { lang, labels, idPrefix: 'r', comparisonFilter: { reviewId }, query, part }),
+	);
 	return { data, labels, plan };
 }
 
@@ -42,7 +63,7 @@ export async function driveCharts(deviceId: string, lang: Lang): Promise<DriveCh
 		for (const r of data.reviews) {
 			plans.push({
 				review: r,
-				plan: await planCharts(r.source, { lang, labels, idPrefix: `d-${r.review.review_id}`, comparisonFilter: { deviceId }, query }),
+				plan: await planCharts(r.source, { lang, labels, idPrefix: `d-${r.review.review_id}`, comparisonFilter: { deviceId }, query, part: 'summary' }),
 			});
 		}
 		const cmpPlan = await planCharts(

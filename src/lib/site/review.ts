@@ -7,7 +7,7 @@ import { buildPercentilesSql } from '../queries/percentiles.ts';
 import { buildRunsSql } from '../queries/runs.ts';
 import { buildSeriesListSql, type SeriesListRow } from '../queries/timeseries.ts';
 import { siteQuery, withScope } from './db.ts';
-import { groupByWorkload, type WorkloadGroup } from './groups.ts';
+import { groupByWorkload, hasOwnPage, type WorkloadGroup } from './groups.ts';
 import { loadManifest, rawCopyOf, reviewScope, scopePaths, type ReviewScope } from './manifest.ts';
 
 export interface TestedDevice {
@@ -45,6 +45,13 @@ export interface ReviewData {
 
 export async function reviewIds(): Promise<string[]> {
 	return (await siteQuery<ReviewRow>(buildReviewsSql())).map((r) => r.review_id);
+}
+
+/** Every workload with a page of its own (groups.ts hasOwnPage), from one query over the catalog's runs. */
+export async function workloadPages(): Promise<{ reviewId: string; groupId: string }[]> {
+	const byReview = new Map<string, RunRow[]>();
+	for (const r of await siteQuery<RunRow>(buildRunsSql({}))) byReview.set(r.review_id, [...(byReview.get(r.review_id) ?? []), r]);
+	return [...byReview].flatMap(([reviewId, runs]) => groupByWorkload(runs).filter(hasOwnPage).map((g) => ({ reviewId, groupId: g.id })));
 }
 
 /** Parses a JSON column written by the ingest; text that is not JSON is kept as it is. */
