@@ -186,7 +186,7 @@ describe('chart plan of a drive', () => {
 		const drive = await loadDrive('drive-b');
 		expect(drive.comparisons).toHaveLength(1);
 		const p = await planCharts(
-			{ runs: [], groups: [], figures: [], comparisons: drive.comparisons, percentiles: [], histograms: [], series: [] },
+			{ runs: [], groups: [], figures: [], comparisons: drive.comparisons, percentiles: [], histogramRuns: [], series: [] },
 			{ lang: 'en', labels, idPrefix: 'd', comparisonFilter: { deviceId: 'drive-b' }, query: siteQuery },
 		);
 		expect(p.comparisons.map((c) => [c.kind, c.fixed.comparisonKind])).toEqual([['cmp', 'delta']]);

@@ -19,6 +19,27 @@ export function matchesHistogramFilter(row: { run_id: string; direction: string;
 	);
 }
 
+/** Which of some runs have histogram bins (what a page needs to know before it plans its charts). */
+export function buildHistogramRunsSql(filter: Pick<HistogramFilter, 'runIds' | 'lang'>): BuiltQuery {
+	const p = new Params();
+	const text = sql`
+		SELECT DISTINCT run_id
+		FROM histograms
+		WHERE run_id IN (${p.list(filter.runIds)})
+		ORDER BY run_id
+	`;
+	return {
+		sql: text,
+		params: p.values,
+		caption: captionFor(filter.lang, {
+			en: `Runs with latency histogram bins among ${idsText(filter.runIds, 'en')}`,
+			'zh-Hans': `${idsText(filter.runIds, 'zh-Hans')} 中有延迟直方图区间的运行`,
+		}),
+		tables: ['histograms'],
+		rowFilter: { histograms: { column: 'run_id', values: [...filter.runIds] } },
+	};
+}
+
 export function buildHistogramsSql(filter: HistogramFilter): BuiltQuery {
 	const p = new Params();
 	const where = [`run_id IN (${p.list(filter.runIds)})`];

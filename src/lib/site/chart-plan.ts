@@ -2,7 +2,7 @@
 // gets latency-vs-IOPS and QD scaling, reported percentiles a ladder, histogram bins a histogram and exceedance,
 // logs a time series, single figures bars), plus the four corners overview and the published comparisons.
 // Every chart's input is then fetched with its own queries, the same ones the browser re-runs.
-import type { ComparisonRow, FigureRow, HistogramRow, PercentileRow, RunRow } from '../schema.ts';
+import type { ComparisonRow, FigureRow, PercentileRow, RunRow } from '../schema.ts';
 import { DIRECTIONS } from '../schema.ts';
 import { fourCornersData } from '../charts/four-corners.ts';
 import { mixBarsData } from '../charts/mix-bars.ts';
@@ -55,7 +55,8 @@ export interface PlanSource {
 	figures: FigureRow[];
 	comparisons: ComparisonRow[];
 	percentiles: PercentileRow[];
-	histograms: HistogramRow[];
+	/** Runs that have latency histogram bins (the bins themselves are the charts' queries'). */
+	histogramRuns: string[];
 	series: SeriesListRow[];
 }
 
@@ -155,7 +156,7 @@ function groupDrafts(group: WorkloadGroup, src: PlanSource, lang: Lang): Draft[]
 			directions: pctDirections,
 		});
 	}
-	const binned = new Set(src.histograms.filter((h) => ids.has(h.run_id)).map((h) => h.run_id));
+	const binned = new Set(src.histogramRuns.filter((id) => ids.has(id)));
 	const histRuns = representativeRuns(group.runs.filter((r) => binned.has(r.run_id)));
 	if (histRuns.length > 0) {
 		const queries = { runs: { runIds: histRuns }, histograms: { runIds: histRuns } };

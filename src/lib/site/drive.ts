@@ -1,10 +1,10 @@
 // Everything the drive page shows: the device's specs, claimed figures beside the best results in the dataset,
 // and its results in every review, read at build time through the SQL builders.
-import type { ComparisonRow, DeviceRow, FigureRow, HistogramRow, PercentileRow, ReviewRow, RunRow } from '../schema.ts';
+import type { ComparisonRow, DeviceRow, FigureRow, PercentileRow, ReviewRow, RunRow } from '../schema.ts';
 import { HEADLINES, buildCatalogSql, type CatalogRow, type HeadlineKey } from '../queries/catalog.ts';
 import { buildDevicesSql, buildReviewsSql } from '../queries/metadata.ts';
 import { buildComparisonsSql, buildFiguresSql } from '../queries/published.ts';
-import { buildHistogramsSql } from '../queries/histograms.ts';
+import { buildHistogramRunsSql } from '../queries/histograms.ts';
 import { buildPercentilesSql } from '../queries/percentiles.ts';
 import { buildRunsSql } from '../queries/runs.ts';
 import { buildSeriesListSql, type SeriesListRow } from '../queries/timeseries.ts';
@@ -117,7 +117,7 @@ export async function loadDrive(deviceId: string): Promise<DriveData> {
 	const reviewIds = reviewsOfDevice(deviceId);
 	const scope = reviewScope(reviewIds);
 	const reviews = await siteQuery<ReviewRow>(buildReviewsSql({ reviewIds }));
-	const { catalog, allRuns, reviewRuns, figures, comparisons, series, percentiles, histograms } = await withScope(scopePaths(scope), async (query) => {
+	const { catalog, allRuns, reviewRuns, figures, comparisons, series, percentiles, histogramRuns } = await withScope(scopePaths(scope), async (query) => {
 		const [catalog, allRuns, reviewRuns, figures, comparisons, series] = await Promise.all([
 			query<CatalogRow>(buildCatalogSql({ singleDrive: true })),
 			query<RunRow>(buildRunsSql({ deviceId })),
@@ -128,11 +128,11 @@ export async function loadDrive(deviceId: string): Promise<DriveData> {
 			query<SeriesListRow>(buildSeriesListSql({ deviceId })),
 		]);
 		const runIds = [...new Set(allRuns.map((r) => r.run_id))];
-		const [percentiles, histograms] = await Promise.all([
+		const [percentiles, histogramRuns] = await Promise.all([
 			query<PercentileRow>(buildPercentilesSql({ runIds })),
-			query<HistogramRow>(buildHistogramsSql({ runIds })),
+			query<{ run_id: string }>(buildHistogramRunsSql({ runIds })),
 		]);
-		return { catalog, allRuns, reviewRuns, figures, comparisons, series, percentiles, histograms };
+		return { catalog, allRuns, reviewRuns, figures, comparisons, series, percentiles, histogramRuns: histogramRuns.map((r) => r.run_id) };
 	});
 	const named = new Set([deviceId, ...comparisons.flatMap((c) => [c.device_id, c.basis_device_id ?? c.device_id]), ...allRuns.map((r) => r.device_id)]);
 	const devices = await siteQuery<DeviceRow>(buildDevicesSql({ deviceIds: [...named].sort() }));
@@ -152,7 +152,7 @@ export async function loadDrive(deviceId: string): Promise<DriveData> {
 					figures: figures.filter((f) => f.review_id === review.review_id),
 					comparisons: [],
 					percentiles: percentiles.filter((p) => ids.has(p.run_id)),
-					histograms: histograms.filter((h) => ids.has(h.run_id)),
+					histogramRuns: histogramRuns.filter((id) => ids.has(id)),
 					series: series.filter((s) => s.review_id === review.review_id),
 				},
 				workloadIds: Object.fromEntries(groupByWorkload(reviewRuns.filter((r) => r.review_id === review.review_id)).map((g) => [g.label, g.id])),

@@ -67,7 +67,7 @@ export async function driveCharts(deviceId: string, lang: Lang): Promise<DriveCh
 			});
 		}
 		const cmpPlan = await planCharts(
-			{ runs: [], groups: [], figures: [], comparisons: data.comparisons, percentiles: [], histograms: [], series: [] },
+			{ runs: [], groups: [], figures: [], comparisons: data.comparisons, percentiles: [], histogramRuns: [], series: [] },
 			{ lang, labels, idPrefix: 'd', comparisonFilter: { deviceId }, query },
 		);
 		return { plans, cmpPlan };

@@ -1,8 +1,8 @@
 // Everything the review page shows, read at build time through the SQL builders.
-import type { ComparisonRow, DeviceRow, FigureRow, HistogramRow, PercentileRow, ReviewRow, RunRow } from '../schema.ts';
+import type { ComparisonRow, DeviceRow, FigureRow, PercentileRow, ReviewRow, RunRow } from '../schema.ts';
 import { buildDevicesSql, buildReviewsSql } from '../queries/metadata.ts';
 import { buildComparisonsSql, buildFiguresSql } from '../queries/published.ts';
-import { buildHistogramsSql } from '../queries/histograms.ts';
+import { buildHistogramRunsSql } from '../queries/histograms.ts';
 import { buildPercentilesSql } from '../queries/percentiles.ts';
 import { buildRunsSql } from '../queries/runs.ts';
 import { buildSeriesListSql, type SeriesListRow } from '../queries/timeseries.ts';
@@ -36,7 +36,7 @@ export interface ReviewData {
 	figures: FigureRow[];
 	comparisons: ComparisonRow[];
 	percentiles: PercentileRow[];
-	histograms: HistogramRow[];
+	histogramRuns: string[];
 	series: SeriesListRow[];
 	files: SourceFile[];
 	/** The review's files in the dataset: what the page's live queries read. */
@@ -92,9 +92,9 @@ export async function loadReview(reviewId: string): Promise<ReviewData> {
 			query<SeriesListRow>(buildSeriesListSql({ reviewId })),
 		]);
 		const runIds = [...new Set(runs.map((r) => r.run_id))];
-		const [percentiles, histograms] = await Promise.all([
+		const [percentiles, histogramRuns] = await Promise.all([
 			query<PercentileRow>(buildPercentilesSql({ runIds })),
-			query<HistogramRow>(buildHistogramsSql({ runIds })),
+			query<{ run_id: string }>(buildHistogramRunsSql({ runIds })),
 		]);
 		const methodology = parseJsonColumn(review.methodology_json);
 		const files = scope.inputs.map((f) => ({ ...f, download: rawCopyOf(scope, f.path)?.path ?? null }));
@@ -111,7 +111,7 @@ export async function loadReview(reviewId: string): Promise<ReviewData> {
 			figures,
 			comparisons,
 			percentiles,
-			histograms,
+			histogramRuns: histogramRuns.map((r) => r.run_id),
 			series,
 			files,
 			scope,
