@@ -38,7 +38,7 @@ export default defineConfig({
 	output: 'static',
 	integrations: [emittedFiles, siteData],
 	trailingSlash: 'always',
-	build: { format: 'directory' },
+	build: { format: 'directory', concurrency: 4 },
 	server: { host: '127.0.0.1', port: 4321 },
 	preview: { host: '127.0.0.1', port: 4321 },
 	devToolbar: { enabled: false },

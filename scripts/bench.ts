@@ -1,7 +1,7 @@
 // npm run bench: speed and size figures, each a ratio measured side by side in this run.
 //  1. ingest throughput on a generated ≥ 200 MB fio per-I/O log vs DuckDB's own read_csv → Parquet (aim ≥ 0.5)
 //  2. the site: time to first chart, page weight, interaction → redraw (scripts/bench/site.ts)
-// --only ingest|site runs one part.
+// --only ingest|site runs one part. --catalog N[,N…] [--keep] runs only the catalog scaling bench (scripts/bench/catalog-run.ts).
 import { createHash } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,10 +11,17 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { timeseries } from '../src/lib/schema.ts';
 import { stageFioLogFile } from './ingest/log-series.ts';
 import { DatasetWriter } from './ingest/write-parquet.ts';
+import { benchCatalog } from './bench/catalog-run.ts';
 import { benchSite, median } from './bench/site.ts';
 
 const { values } = parseArgs({
-	options: { mb: { type: 'string', default: '200' }, rounds: { type: 'string', default: '3' }, only: { type: 'string' } },
+	options: {
+		mb: { type: 'string', default: '200' },
+		rounds: { type: 'string', default: '3' },
+		only: { type: 'string' },
+		catalog: { type: 'string' },
+		keep: { type: 'boolean', default: false },
+	},
 });
 const targetBytes = Number(values.mb) * 1e6;
 const rounds = Number(values.rounds);
@@ -146,5 +153,15 @@ async function benchIngest(): Promise<void> {
 	}
 }
 
-if (values.only !== 'site') await benchIngest();
-if (values.only !== 'ingest') await benchSite();
+function catalogSizes(text: string): number[] {
+	const sizes = text.split(',').map(Number);
+	if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--catalog ${text}: expected sizes such as 100 or 100,300,1000`);
+	return sizes;
+}
+
+if (values.catalog !== undefined) {
+	await benchCatalog(catalogSizes(values.catalog), values.keep);
+} else {
+	if (values.only !== 'site') await benchIngest();
+	if (values.only !== 'ingest') await benchSite();
+}

@@ -14,13 +14,14 @@ const DIST = join(ROOT, 'dist');
 const REVIEW = '/reviews/lab-2026-virtual-disk-fio-sweep/';
 const PLAIN = '/__bench/plain-chart.html';
 const RUNS = 5;
+export const CHROMIUM = '/usr/bin/chromium';
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (xs: number[]) => `${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`;
 
-function launch(): Promise<Browser> {
+export function launch(): Promise<Browser> {
 	return chromium.launch({
-		executablePath: '/usr/bin/chromium',
+		executablePath: CHROMIUM,
 		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
 	});
 }

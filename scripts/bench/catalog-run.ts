@@ -1,0 +1,237 @@
+// npm run bench -- --catalog 100,300,1000 [--keep]: for each size N, a synthetic catalog of N reviews
+// (scripts/bench/catalog.ts) goes through the real ingest and astro build, each a child process, in a temporary folder.
+// Reported per size: wall time and peak RSS of both, time per review, HTML pages and bytes of the built site, and the bytes
+// one raw-data review page fetches in Chromium once its idle-time loading has settled (all responses, and .parquet alone).
+// Peak RSS is GNU time's %M: the largest resident set of the child or of any descendant it waited for (not their sum);
+// without /usr/bin/time, the child's VmHWM sampled from /proc every 200 ms.
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startServer, type RequestRecord } from '../serve.ts';
+import { generateCatalog } from './catalog.ts';
+import { CHROMIUM, launch } from './site.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const ASTRO = join(ROOT, 'node_modules/astro/bin/astro.mjs');
+const TIME = '/usr/bin/time';
+
+interface Step {
+	ok: boolean;
+	ms: number;
+	peakRssKb: number | null;
+	/** Why it failed: exit status or signal, and the last error line of its output. */
+	reason: string;
+	output: string;
+}
+
+interface PageBytes {
+	all: number;
+	parquet: number;
+	requests: number;
+}
+
+interface Row {
+	n: number;
+	raw: number;
+	genMs: number;
+	ingest: Step;
+	/** The ingest again with nothing changed, then after one review's log changed (both over the first output). */
+	unchanged: Step | null;
+	oneChanged: Step | null;
+	warnings: string;
+	datasetBytes: number;
+	build: Step | null;
+	pages: number;
+	bytes: number;
+	page: PageBytes | string;
+}
+
+function vmHwmKb(pid: number | undefined): number {
+	try {
+		return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+	} catch {
+		return 0;
+	}
+}
+
+function failure(code: number | null, signal: string | null, timeLines: string[], output: string): string {
+	const killed = timeLines.map((l) => /terminated by signal (\d+)/.exec(l)?.[1]).find(Boolean);
+	const status = killed ? `signal ${killed}` : signal ? `signal ${signal}` : `exit ${code}`;
+	// Stack frames (V8's native ones too) name no cause.
+	const lines = output.split('\n').map((l) => l.trim()).filter((l) => l && !/^(\d+: 0x|at |Stack trace:|Location:)/.test(l));
+	const cause = lines.findLast((l) => /out of memory|fatal|killed/i.test(l)) ?? lines.findLast((l) => /error|cannot|failed|not found/i.test(l));
+	return `${status}: ${(cause ?? lines.at(-1) ?? '').slice(0, 120)}`;
+}
+
+/** Runs `node <args>` in `cwd`, its output to `logPath`. */
+async function runNode(args: string[], cwd: string, logPath: string, env: NodeJS.ProcessEnv = process.env): Promise<Step> {
+	const timed = existsSync(TIME);
+	const rssPath = `${logPath}.time`;
+	const log = openSync(logPath, 'w');
+	const started = performance.now();
+	const child = timed
+		? spawn(TIME, ['-f', '%M', '-o', rssPath, process.execPath, ...args], { cwd, env, stdio: ['ignore', log, log] })
+		: spawn(process.execPath, args, { cwd, env, stdio: ['ignore', log, log] });
+	closeSync(log);
+	let hwm = 0;
+	const poll = timed ? undefined : setInterval(() => (hwm = Math.max(hwm, vmHwmKb(child.pid))), 200);
+	const [code, signal] = await new Promise<[number | null, string | null]>((ok) => {
+		child.on('error', () => ok([null, 'spawn error']));
+		child.on('close', (c, s) => ok([c, s]));
+	});
+	const ms = performance.now() - started;
+	clearInterval(poll);
+	const timeLines = timed && existsSync(rssPath) ? readFileSync(rssPath, 'utf8').trim().split('\n') : [];
+	const peakRssKb = (timed ? Number(timeLines.at(-1)) : hwm) || null;
+	const output = readFileSync(logPath, 'utf8');
+	return { ok: code === 0, ms, peakRssKb, reason: code === 0 ? '' : failure(code, signal, timeLines, output), output };
+}
+
+function listFiles(dir: string): string[] {
+	return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+const totalBytes = (files: string[]) => files.reduce((n, f) => n + statSync(f).size, 0);
+
+/** Until no request has arrived for `quietMs`, at most `maxMs`. */
+async function settle(requests: RequestRecord[], quietMs: number, maxMs: number): Promise<void> {
+	const end = performance.now() + maxMs;
+	let count = -1;
+	let since = 0;
+	while (performance.now() < end) {
+		if (requests.length !== count) [count, since] = [requests.length, performance.now()];
+		else if (performance.now() - since >= quietMs) return;
+		await sleep(250);
+	}
+}
+
+/** Bytes on the wire (brotli where the server compresses) of every response to one cold load of `path`. */
+async function pageBytes(site: string, path: string): Promise<PageBytes | string> {
+	if (!existsSync(CHROMIUM)) return `no ${CHROMIUM}`;
+	const server = await startServer(site);
+	try {
+		const browser = await launch();
+		try {
+			const page = await browser.newPage();
+			await page.goto(server.url + path, { waitUntil: 'load' });
+			await page.waitForSelector('html[data-duckdb="ready"], html[data-duckdb="error"]', { timeout: 60_000 }).catch(() => undefined);
+			await settle(server.requests, 3000, 30_000);
+			const sum = (rs: RequestRecord[]) => rs.reduce((n, r) => n + r.bytes, 0);
+			const parquet = server.requests.filter((r) => new URL(r.url, server.url).pathname.endsWith('.parquet'));
+			return { all: sum(server.requests), parquet: sum(parquet), requests: server.requests.length };
+		} finally {
+			await browser.close();
+		}
+	} catch (e) {
+		return `failed: ${(e as Error).message.split('\n')[0]}`;
+	} finally {
+		await server.close();
+	}
+}
+
+async function measure(n: number, dir: string): Promise<Row> {
+	const [data, dataset, site] = ['data', 'dataset', 'site'].map((d) => join(dir, d)) as [string, string, string];
+	const started = performance.now();
+	const reviews = generateCatalog(n, data);
+	const genMs = performance.now() - started;
+	process.stderr.write(`  ${n} reviews generated in ${(genMs / 1000).toFixed(1)} s; ingest…\n`);
+	const ingestArgs = [join(ROOT, 'scripts/ingest.ts'), '--data', data, '--out', dataset, '--max-warnings', '0'];
+	const ingest = await runNode(ingestArgs, ROOT, join(dir, 'ingest.log'));
+	const warnings = /(\d+) warnings;/.exec(ingest.output)?.[1] ?? '?';
+	const raw = reviews.filter((r) => r.raw).length;
+	const row: Row = { n, raw, genMs, ingest, unchanged: null, oneChanged: null, warnings, datasetBytes: 0, build: null, pages: 0, bytes: 0, page: '' };
+	if (!ingest.ok) return row;
+	row.datasetBytes = totalBytes(listFiles(dataset));
+	row.unchanged = await runNode(ingestArgs, ROOT, join(dir, 'ingest-unchanged.log'));
+	const log = join(data, 'reviews', reviews.find((r) => r.raw)!.id, 'raw/4k-random-read-qd32-timeseries_iops.1.log');
+	writeFileSync(log, readFileSync(log, 'utf8').trimEnd().split('\n').slice(0, -1).join('\n') + '\n');
+	row.oneChanged = await runNode(ingestArgs, ROOT, join(dir, 'ingest-one-changed.log'));
+	process.stderr.write(`  ingest ${(ingest.ms / 1000).toFixed(1)} s; astro build…\n`);
+	// astro bundles the pages into <outDir>/.prerender only when outDir is under the working directory, else into the
+	// project's own .astro/, which other builds share. Run from `dir`, where a node_modules link lets that bundle import.
+	symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+	// SITE_EMIT_DIR: the files pages write while rendering wait here, not in the project, should the build fail.
+	const env = { ...process.env, SITE_DATA_DIR: dataset, SITE_EMIT_DIR: join(dir, 'emitted'), ASTRO_TELEMETRY_DISABLED: '1' };
+	row.build = await runNode([ASTRO, 'build', '--root', ROOT, '--outDir', site], dir, join(dir, 'build.log'), env);
+	if (!row.build.ok) return row;
+	const files = listFiles(site);
+	row.pages = files.filter((f) => f.endsWith('.html')).length;
+	row.bytes = totalBytes(files);
+	process.stderr.write(`  build ${(row.build.ms / 1000).toFixed(1)} s; loading a review page in Chromium…\n`);
+	row.page = await pageBytes(site, `/reviews/${reviews.find((r) => r.raw)!.id}/`);
+	return row;
+}
+
+const s = (ms: number) => (ms / 1000).toFixed(1);
+const mb = (kb: number | null) => (kb === null ? '?' : (kb / 1024).toFixed(0));
+
+function cells(r: Row): string[] {
+	const b = r.build;
+	const both = r.ingest.ok && b?.ok;
+	const failed = (step: Step) => `FAILED ${s(step.ms)}`;
+	const page = typeof r.page === 'string' ? [r.page ? 'n/a' : '', ''] : [`${(r.page.all / 1024).toFixed(0)} (${r.page.requests})`, (r.page.parquet / 1024).toFixed(0)];
+	const note = !r.ingest.ok ? `ingest ${r.ingest.reason}` : b && !b.ok ? `build ${b.reason}` : typeof r.page === 'string' ? r.page : '';
+	return [
+		String(r.n),
+		String(r.raw),
+		s(r.genMs),
+		r.ingest.ok ? s(r.ingest.ms) : failed(r.ingest),
+		mb(r.ingest.peakRssKb),
+		r.warnings,
+		r.unchanged ? (r.unchanged.ok ? s(r.unchanged.ms) : failed(r.unchanged)) : '-',
+		r.oneChanged ? (r.oneChanged.ok ? s(r.oneChanged.ms) : failed(r.oneChanged)) : '-',
+		r.ingest.ok ? (r.datasetBytes / 1e6).toFixed(1) : '-',
+		b ? (b.ok ? s(b.ms) : failed(b)) : '-',
+		b ? mb(b.peakRssKb) : '-',
+		both ? ((r.ingest.ms + b!.ms) / 1000 / r.n).toFixed(3) : '-',
+		both ? String(r.pages) : '-',
+		both ? (r.bytes / 1e6).toFixed(1) : '-',
+		...page,
+		note,
+	];
+}
+
+const HEADER = ['reviews', 'raw', 'gen s', 'ingest s', 'ingest RSS MB', 'warnings', 'again s', '1 changed s', 'dataset MB', 'build s', 'build RSS MB', 's/review', 'HTML pages',
+	'output MB', 'review page KB (requests)', '.parquet KB', 'note'];
+
+function printTable(rows: Row[]): void {
+	const body = rows.map(cells);
+	const widths = HEADER.map((h, i) => Math.max(h.length, ...body.map((c) => c[i]!.length)));
+	const line = (c: string[]) => c.map((x, i) => (i === c.length - 1 ? x : x.padStart(widths[i]!))).join('  ').trimEnd();
+	console.log(line(HEADER));
+	for (const c of body) console.log(line(c));
+}
+
+export async function benchCatalog(sizes: number[], keep: boolean): Promise<void> {
+	const root = mkdtempSync(join(tmpdir(), 'ssd-catalog-'));
+	const rows: Row[] = [];
+	try {
+		for (const n of sizes) {
+			process.stderr.write(`catalog of ${n} reviews:\n`);
+			const dir = join(root, String(n));
+			mkdirSync(dir);
+			rows.push(await measure(n, dir));
+			if (!keep) rmSync(dir, { recursive: true, force: true });
+		}
+	} finally {
+		if (keep) console.error(`kept ${root}`);
+		else rmSync(root, { recursive: true, force: true });
+	}
+	console.log(`catalog: synthetic data/ of N reviews (⅓ raw fio sweeps) → ingest → astro build, each a child process`);
+	printTable(rows);
+	console.log(`s/review = (ingest + build) / N; dataset = the ingest's output; output = the built site with its data/; review page = one raw-data review, ` +
+		`bytes on the wire until ${CHROMIUM} has been quiet for 3 s after DuckDB loaded`);
+	const done = rows.filter((r) => r.ingest.ok && r.build?.ok);
+	const [small, large] = [done[0], done.at(-1)];
+	if (small && large && large !== small) {
+		const perReview = (r: Row) => (r.ingest.ms + r.build!.ms) / r.n;
+		const parquet = (r: Row) => (typeof r.page === 'string' ? NaN : r.page.parquet);
+		console.log(`time per review at ${large.n} / at ${small.n}: ${(perReview(large) / perReview(small)).toFixed(2)} (aim ≤ 1.2)`);
+		console.log(`Parquet bytes a review page fetches at ${large.n} / at ${small.n}: ${(parquet(large) / parquet(small)).toFixed(2)} (aim ≤ 1.5)`);
+	}
+	console.log(`again = the ingest run again with nothing changed; 1 changed = again after one raw review's log lost a line (only that review is read)`);
+	console.log(existsSync(TIME) ? `peak RSS: ${TIME} %M (largest resident set of the child or a descendant it waited for)` :
+		'peak RSS: VmHWM of the child process, sampled every 200 ms');
+}
