@@ -131,6 +131,18 @@ async function pageBytes(site: string, path: string): Promise<PageBytes | string
 	}
 }
 
+/**
+ * `astro build` of the dataset in `dataset` into `<dir>/site`, apart from the project's own build. Astro bundles the
+ * pages into <outDir>/.prerender only when outDir is under the working directory, else into the project's own
+ * .astro/, which other builds share: so it runs from `dir`, where a node_modules link lets that bundle import.
+ */
+export async function buildSite(dataset: string, dir: string): Promise<Step> {
+	if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+	// SITE_EMIT_DIR: the files pages write while rendering wait here, not in the project, should the build fail.
+	const env = { ...process.env, SITE_DATA_DIR: dataset, SITE_EMIT_DIR: join(dir, 'emitted'), ASTRO_TELEMETRY_DISABLED: '1' };
+	return runNode([ASTRO, 'build', '--root', ROOT, '--outDir', join(dir, 'site')], dir, join(dir, 'build.log'), env);
+}
+
 async function measure(n: number, dir: string): Promise<Row> {
 	const [data, dataset, site] = ['data', 'dataset', 'site'].map((d) => join(dir, d)) as [string, string, string];
 	const started = performance.now();
@@ -149,12 +161,7 @@ async function measure(n: number, dir: string): Promise<Row> {
 	writeFileSync(log, readFileSync(log, 'utf8').trimEnd().split('\n').slice(0, -1).join('\n') + '\n');
 	row.oneChanged = await runNode(ingestArgs, ROOT, join(dir, 'ingest-one-changed.log'));
 	process.stderr.write(`  ingest ${(ingest.ms / 1000).toFixed(1)} s; astro build…\n`);
-	// astro bundles the pages into <outDir>/.prerender only when outDir is under the working directory, else into the
-	// project's own .astro/, which other builds share. Run from `dir`, where a node_modules link lets that bundle import.
-	symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-	// SITE_EMIT_DIR: the files pages write while rendering wait here, not in the project, should the build fail.
-	const env = { ...process.env, SITE_DATA_DIR: dataset, SITE_EMIT_DIR: join(dir, 'emitted'), ASTRO_TELEMETRY_DISABLED: '1' };
-	row.build = await runNode([ASTRO, 'build', '--root', ROOT, '--outDir', site], dir, join(dir, 'build.log'), env);
+	row.build = await buildSite(dataset, dir);
 	if (!row.build.ok) return row;
 	const files = listFiles(site);
 	row.pages = files.filter((f) => f.endsWith('.html')).length;
