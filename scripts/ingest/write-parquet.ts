@@ -199,7 +199,8 @@ export class DatasetWriter {
 	/** Empties every table and the staged series, for the next review (one DuckDB for the whole ingest). */
 	async reset(): Promise<void> {
 		if (this.open) throw new Error(`series ${this.open.key.series_id} is still open`);
-		for (const t of TABLES) if (t !== timeseries) await this.conn.run(`DELETE FROM ${quoteIdent(t.name)}`);
+		// New tables rather than DELETE, which keeps the deleted rows' memory until the database closes.
+		await this.createTables();
 		this.staging.close();
 		rmSync(this.stagingPath, { force: true });
 		this.newStaging();
@@ -215,12 +216,17 @@ export class DatasetWriter {
 		const instance = await DuckDBInstance.create(':memory:', { threads: '2', preserve_insertion_order: 'true' });
 		const conn = await instance.connect();
 		const writer = new DatasetWriter(instance, conn);
-		for (const t of TABLES) {
-			if (t === timeseries) continue; // staged in a file, see stagePoints
-			const cols = t.columns.map((c) => `${quoteIdent(c.name)} ${c.type}${c.required ? ' NOT NULL' : ''}`);
-			await conn.run(`CREATE TABLE ${quoteIdent(t.name)} (${cols.join(', ')})`);
-		}
+		await writer.createTables();
 		return writer;
+	}
+
+	/** The tables, empty (timeseries is staged in a file, see stagePoints). */
+	private async createTables(): Promise<void> {
+		for (const t of TABLES) {
+			if (t === timeseries) continue;
+			const cols = t.columns.map((c) => `${quoteIdent(c.name)} ${c.type}${c.required ? ' NOT NULL' : ''}`);
+			await this.conn.run(`CREATE OR REPLACE TABLE ${quoteIdent(t.name)} (${cols.join(', ')})`);
+		}
 	}
 
 	async duckdbVersion(): Promise<string> {
