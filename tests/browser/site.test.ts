@@ -1,13 +1,17 @@
-// The site as a reader sees it, in Debian's Chromium: catalog search and filters, charts with
+// The site as a reader sees it, in Debian's Chromium: catalog search, filters and pages, charts with
 // JavaScript off, live re-query through DuckDB-wasm, theme and language, no console errors, no
 // request leaving localhost. Screenshots at 1280 px and 375 px go to tests/artifacts/.
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PAGE_SIZE, type CatalogData } from '../../src/lib/site/catalog-view.ts';
+import { manyCopies, serveCatalog } from './catalog-data.ts';
 import { ARTIFACTS, launch, watchedPage, type Watched } from './chromium.ts';
 
 const base = inject('baseUrl');
 const REVIEW = '/reviews/lab-2026-virtual-disk-fio-sweep/';
+/** A workload of REVIEW on its own page (each workload measured from raw files has one). */
+const WORKLOAD = `${REVIEW}w-4k-random-read/`;
 const PUBLISHED_REVIEW = '/reviews/zdnet-2013-intel-dc-s3500/';
 let browser: Browser;
 const pages: Watched[] = [];
@@ -33,16 +37,37 @@ afterAll(async () => {
 });
 
 describe('catalog', () => {
+	const rows = (page: Page) => page.locator('[data-testid="catalog-table"] tbody tr');
+	const entries = (page: Page) => rows(page).evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-entry'))));
+	const currentPage = (page: Page) => page.locator('[data-testid="catalog-pager"] a[aria-current="page"]').innerText();
+	let real: CatalogData;
+	let many: CatalogData;
+
+	beforeAll(async () => {
+		real = (await (await fetch(`${base}/catalog.json`)).json()) as CatalogData;
+		many = manyCopies(real, 80);
+	});
+
+	/** A catalog page whose /catalog.json holds 80 copies of the bundled rows (about 1,100: many pages). */
+	async function openMany(path: string, options: Parameters<typeof watchedPage>[2] = {}): Promise<Watched> {
+		const w = await watchedPage(browser, base, options);
+		pages.push(w);
+		await serveCatalog(w.context, many);
+		await w.page.goto(base + path, { waitUntil: 'load' });
+		await w.page.waitForSelector('html[data-catalog-ready="1"]');
+		return w;
+	}
+
 	it('searches and filters the drives, and keeps the state in the URL', async () => {
 		const { page } = await open('/');
 		await page.waitForSelector('html[data-catalog-ready="1"]');
-		const visibleRows = () => page.locator('[data-testid="catalog-table"] tbody tr:not([hidden])').count();
+		const visibleRows = () => rows(page).count();
 		const all = await visibleRows();
 		expect(all).toBeGreaterThan(5);
 
 		await page.fill('[data-testid="catalog-search"]', 'PE321');
 		await expect.poll(visibleRows).toBe(1);
-		await expect.poll(() => page.locator('[data-testid="catalog-table"] tbody tr:not([hidden])').first().innerText()).toContain('PE321');
+		await expect.poll(() => rows(page).first().innerText()).toContain('PE321');
 		expect(new URL(page.url()).searchParams.get('q')).toBe('PE321');
 
 		await page.fill('[data-testid="catalog-search"]', '');
@@ -52,33 +77,137 @@ describe('catalog', () => {
 		expect(sata).toBeDefined();
 		await iface.selectOption({ label: sata! });
 		await expect.poll(visibleRows).toBeLessThan(all);
-		const texts = await page.locator('[data-testid="catalog-table"] tbody tr:not([hidden])').allInnerTexts();
+		const texts = await rows(page).allInnerTexts();
 		expect(texts.length).toBeGreaterThan(0);
 		for (const t of texts) expect(t).toMatch(/SATA/);
 		await page.screenshot({ path: join(ARTIFACTS, 'catalog-1280.png'), fullPage: true });
 	});
 
-	it('is usable at 375 px', async () => {
-		const { page } = await open('/', { viewport: { width: 375, height: 812 } });
+	it('lists the first page without JavaScript, with plain links to every other page', async () => {
+		const { page } = await open('/', { javaScriptEnabled: false });
+		expect(await page.locator('[data-testid="catalog-search"]').isVisible()).toBe(false);
+		expect(await entries(page)).toEqual(real.entries.slice(0, PAGE_SIZE).map((_, i) => i));
+		expect(await rows(page).first().innerText()).toContain(real.devices[real.entries[0]![0]]![1]);
+		// Follow "Next" to the end: every row once, in order.
+		const seen = await entries(page);
+		for (let next = page.locator('[data-testid="catalog-pager"] a[rel="next"]'); await next.count(); ) {
+			await page.goto(base + (await next.getAttribute('href'))!, { waitUntil: 'load' });
+			seen.push(...(await entries(page)));
+		}
+		expect(seen).toEqual(real.entries.map((_, i) => i));
+		expect(await page.locator('[data-testid="catalog-pager"]').isVisible()).toBe(real.entries.length > PAGE_SIZE);
+	});
+
+	it('searches every row, not only those of the first page', async () => {
+		const { page } = await openMany('/');
+		const total = many.entries.length;
+		expect(await rows(page).count()).toBe(PAGE_SIZE);
+		expect(await page.locator('[data-catalog-range]').innerText()).toBe(`Entries 1–${PAGE_SIZE} of ${total.toLocaleString('en-US')}`);
+		expect(await currentPage(page)).toBe('1');
+
+		await page.locator('[data-testid="catalog-search"]').pressSequentially('x57', { delay: 20 });
+		await expect.poll(() => rows(page).count()).toBe(real.entries.length);
+		for (const i of await entries(page)) expect(i).toBeGreaterThanOrEqual(PAGE_SIZE);
+		for (const text of await rows(page).allInnerTexts()) expect(text).toContain('x57');
+		expect(await page.locator('[data-catalog-count]').innerText()).toBe(`${real.entries.length} of ${total.toLocaleString('en-US')} entries match`);
+		await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('x57');
+		expect(await page.locator('[data-testid="catalog-pager"]').isVisible()).toBe(false);
+
+		// The whole search was one history entry: Back returns to the first page.
+		await page.goBack();
+		await expect.poll(() => rows(page).count()).toBe(PAGE_SIZE);
+		expect(await page.locator('[data-testid="catalog-search"]').inputValue()).toBe('');
+		expect(await entries(page)).toEqual([...Array(PAGE_SIZE).keys()]);
+	});
+
+	it('keeps filter and page in the URL: restored on reload, back and forward', async () => {
+		const { page } = await openMany('/');
+		const iface = page.locator('[data-testid="filter-interface"]');
+		const sata = (await iface.locator('option').allInnerTexts()).find((o) => /SATA/.test(o))!;
+		await iface.selectOption({ label: sata });
+		await expect.poll(() => page.locator('[data-catalog-count]').innerText()).toMatch(/match/);
+		await page.click('[data-testid="catalog-pager"] a[rel="next"]');
+		await expect.poll(() => currentPage(page)).toBe('2');
+		// The table takes the focus, so reading and tabbing start at the new rows.
+		expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('catalog-table');
+		const url = new URL(page.url());
+		expect(url.pathname).toBe('/');
+		expect(url.searchParams.get('page')).toBe('2');
+		expect(url.searchParams.get('interface')).toBe(sata);
+		const second = await entries(page);
+		expect(second.length).toBeGreaterThan(0);
+		for (const text of await rows(page).allInnerTexts()) expect(text).toMatch(/SATA/);
+
+		await page.reload({ waitUntil: 'load' });
 		await page.waitForSelector('html[data-catalog-ready="1"]');
+		expect(await iface.inputValue()).toBe(sata);
+		expect(await currentPage(page)).toBe('2');
+		expect(await entries(page)).toEqual(second);
+
+		await page.goBack();
+		await expect.poll(() => currentPage(page)).toBe('1');
+		expect(await iface.inputValue()).toBe(sata);
+		await page.goForward();
+		await expect.poll(() => currentPage(page)).toBe('2');
+		expect(await entries(page)).toEqual(second);
+
+		// With nothing filtered, a page is the pre-rendered one: /page/3/.
+		await page.click('[data-testid="filter-reset"]');
+		await expect.poll(() => currentPage(page)).toBe('1');
+		await page.click('[data-testid="catalog-pager"] a[aria-label="Page 3"]');
+		await expect.poll(() => new URL(page.url()).pathname).toBe('/page/3/');
+		expect(await entries(page)).toEqual([...Array(PAGE_SIZE).keys()].map((i) => 2 * PAGE_SIZE + i));
+		expect(await page.title()).toMatch(/page 3/);
+		expect(new URL((await page.getAttribute('[data-testid="lang-toggle"]', 'href'))!, base).pathname).toBe('/zh-Hans/page/3/');
+		await page.goBack();
+		await expect.poll(() => currentPage(page)).toBe('1');
+		expect(new URL(page.url()).pathname).toBe('/');
+	});
+
+	it('labels its pages in Chinese', async () => {
+		const { page } = await openMany('/zh-Hans/');
+		const nav = page.locator('nav[data-testid="catalog-pager"]');
+		expect(await nav.getAttribute('aria-label')).toBe('目录分页');
+		expect(await nav.locator('a[rel="next"]').innerText()).toContain('下一页');
+		expect(await nav.locator('a[aria-current="page"]').getAttribute('aria-label')).toBe('第 1 页');
+		await nav.locator('a[rel="next"]').click();
+		await expect.poll(() => new URL(page.url()).pathname).toBe('/zh-Hans/page/2/');
+		expect(await page.locator('[data-catalog-range]').innerText()).toMatch(new RegExp(`^第 ${PAGE_SIZE + 1}–${2 * PAGE_SIZE} 项`));
+	});
+
+	it('is usable at 375 px', async () => {
+		const { page } = await openMany('/', { viewport: { width: 375, height: 812 } });
 		const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 		expect(overflow).toBeLessThanOrEqual(1);
+		expect(await page.locator('[data-testid="catalog-pager"] a[rel="next"]').isVisible()).toBe(true);
 		await page.screenshot({ path: join(ARTIFACTS, 'catalog-375.png'), fullPage: true });
 	});
 });
 
 describe('review page', () => {
-	it('shows every chart as pre-rendered SVG with JavaScript disabled', async () => {
+	it('shows every chart as pre-rendered SVG with JavaScript disabled, the workloads on pages of their own', async () => {
 		const { page } = await open(REVIEW, { javaScriptEnabled: false });
-		// Each figure holds a drawn plot (legend swatches are small SVGs of their own).
-		const plotSizes = await page.locator('figure[data-chart]').evaluateAll((figs) =>
-			figs.map((f) => Math.max(...[...f.querySelectorAll('svg')].map((s) => s.getBoundingClientRect().width * s.getBoundingClientRect().height))),
-		);
-		expect(plotSizes.length).toBeGreaterThan(10);
-		for (const area of plotSizes) expect(area).toBeGreaterThan(200 * 100);
-		const kinds = new Set(await page.locator('figure[data-chart]').evaluateAll((els) => els.map((e) => e.getAttribute('data-chart'))));
-		for (const kind of ['lvi', 'qd', 'ladder', 'hist', 'exc', 'ts', 'fc']) expect(kinds, kind).toContain(kind);
 		await page.screenshot({ path: join(ARTIFACTS, 'review-nojs-1280.png'), fullPage: false });
+		// The review's page is short: its overview chart, then a link per workload measured from raw files.
+		const links = await page.locator('[data-testid="workload-link"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+		expect(links.length).toBeGreaterThan(5);
+		expect(links).toContain(WORKLOAD);
+		const kinds = new Set<string | null>();
+		let charts = 0;
+		for (const path of [REVIEW, ...links]) {
+			if (path !== REVIEW) await page.goto(new URL(path, page.url()).href);
+			// Each figure holds a drawn plot (legend swatches are small SVGs of their own).
+			const plotSizes = await page.locator('figure[data-chart]').evaluateAll((figs) =>
+				figs.map((f) => Math.max(...[...f.querySelectorAll('svg')].map((s) => s.getBoundingClientRect().width * s.getBoundingClientRect().height))),
+			);
+			for (const area of plotSizes) expect(area, path).toBeGreaterThan(200 * 100);
+			charts += plotSizes.length;
+			for (const k of await page.locator('figure[data-chart]').evaluateAll((els) => els.map((e) => e.getAttribute('data-chart')))) kinds.add(k);
+		}
+		expect(charts).toBeGreaterThan(40);
+		for (const kind of ['lvi', 'qd', 'ladder', 'hist', 'exc', 'ts', 'fc']) expect(kinds, kind).toContain(kind);
+		await page.goto(new URL(WORKLOAD, page.url()).href);
+		await page.screenshot({ path: join(ARTIFACTS, 'workload-nojs-1280.png'), fullPage: false });
 	});
 
 	it('labels published figures and links the original article', async () => {
@@ -93,7 +222,7 @@ describe('review page', () => {
 	});
 
 	it('re-queries DuckDB when the statistic changes, and redraws the chart', async () => {
-		const w = await open(REVIEW);
+		const w = await open(WORKLOAD);
 		const { page } = w;
 		await page.waitForSelector('html[data-charts-ready="1"]', { timeout: 60_000 });
 		await page.waitForSelector('html[data-duckdb="ready"]', { timeout: 90_000 });
@@ -105,14 +234,16 @@ describe('review page', () => {
 		await expect.poll(queries, { timeout: 30_000 }).toBeGreaterThan(queriesBefore);
 		await expect.poll(chartSvg, { timeout: 30_000 }).not.toBe(before);
 		expect(new URL(page.url()).searchParams.get('stat')).toBe('p99');
-		// The data came from the published Parquet, in the browser, and DuckDB's own wasm was loaded from this site.
-		expect(w.requests.some((u) => /\/data\/[a-z]+\.parquet$/.test(u))).toBe(true);
+		// The data came from the review's own Parquet files, in the browser, and DuckDB's own wasm was loaded from this site.
+		const parquet = w.requests.filter((u) => u.endsWith('.parquet'));
+		expect(parquet.length).toBeGreaterThan(0);
+		for (const u of parquet) expect(u).toMatch(/\/data\/[a-z]+\/review_id=lab-2026-virtual-disk-fio-sweep\/part-0\.parquet$/);
 		expect(w.requests.some((u) => /\.wasm$/.test(u))).toBe(true);
 		await page.screenshot({ path: join(ARTIFACTS, 'review-live-1280.png'), fullPage: false });
 	});
 
 	it('reproduces a view from its link', async () => {
-		const { page } = await open(`${REVIEW}?stat=p99&unit=iops,ms`);
+		const { page } = await open(`${WORKLOAD}?stat=p99&unit=iops,ms`);
 		await page.waitForSelector('html[data-charts-ready="1"]', { timeout: 60_000 });
 		expect(await page.locator('[data-testid="control-stat"]').inputValue()).toBe('p99');
 		expect(await page.locator('[data-testid="control-latency"]').inputValue()).toBe('ms');

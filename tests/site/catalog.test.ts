@@ -1,59 +1,249 @@
+import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { queryFromState, stateFromQuery, visibleOrder, type CatalogState } from '../../src/lib/browser/catalog.ts';
-import type { CatalogClientEntry } from '../../src/lib/site/catalog.ts';
+import {
+	indexCatalog,
+	isFiltered,
+	locationFor,
+	pageFromPath,
+	queryFromState,
+	stateFromQuery,
+	visibleOrder,
+	type CatalogState,
+} from '../../src/lib/browser/catalog.ts';
+import { catalogData, catalogText, facetsOf } from '../../src/lib/site/catalog.ts';
+import { PAGE_SIZE, domOf, htmlOf, pageCount, pageItems, pagerEls, rowEl } from '../../src/lib/site/catalog-view.ts';
+import type { CatalogRow } from '../../src/lib/queries/catalog.ts';
 
-function entry(over: Partial<CatalogClientEntry> & { iops?: number | null; lat?: number | null }): CatalogClientEntry {
+function row(over: Partial<CatalogRow>): CatalogRow {
 	return {
-		vendor: over.vendor ?? 'Acme',
-		interface: over.interface ?? 'SATA',
-		form_factor: over.form_factor ?? '2.5-inch',
-		capacity: over.capacity ?? '480 GB',
-		year: over.year ?? '2013',
-		tools: over.tools ?? ['fio'],
-		text: over.text ?? 'acme a1',
-		sort: {
-			rand_read_4k_iops: over.iops ?? null,
-			rand_write_4k_iops: null,
-			seq_read_bw_bytes_per_s: null,
-			seq_write_bw_bytes_per_s: null,
-			qd1_rand_read_lat_ns: over.lat ?? null,
-		},
+		device_id: 'acme-a1',
+		vendor: 'Acme',
+		model: 'A1',
+		capacity_bytes: 480e9,
+		interface: 'SATA',
+		form_factor: '2.5-inch',
+		review_id: 'rev-one',
+		title: 'Review one',
+		title_en: null,
+		publisher: 'Lab',
+		year: 2013,
+		language: 'en',
+		tools: 'fio',
+		origins: 'measured',
+		run_count: 1,
+		rand_read_4k_iops: null,
+		rand_read_4k_iops_devices: null,
+		rand_write_4k_iops: null,
+		rand_write_4k_iops_devices: null,
+		seq_read_bw_bytes_per_s: null,
+		seq_read_bw_bytes_per_s_devices: null,
+		seq_write_bw_bytes_per_s: null,
+		seq_write_bw_bytes_per_s_devices: null,
+		qd1_rand_read_lat_ns: null,
+		qd1_rand_read_lat_ns_devices: null,
+		...over,
 	};
 }
 
-const entries = [
-	entry({ text: 'acme a1 review one', iops: 1000, lat: 90_000 }),
-	entry({ vendor: 'Beta', interface: 'NVMe', text: 'beta b2', iops: null, lat: 20_000, tools: ['Iometer'] }),
-	entry({ vendor: 'Beta', interface: 'NVMe', text: 'beta b3 固态', iops: 5000, year: '2024' }),
-	entry({ text: 'acme a4', iops: 1000 }),
+const rows = [
+	row({ rand_read_4k_iops: 1000, qd1_rand_read_lat_ns: 90_000 }),
+	row({ device_id: 'beta-b2', vendor: 'Beta', model: 'B2', interface: 'NVMe', review_id: 'rev-two', title: 'Two', tools: 'Iometer', qd1_rand_read_lat_ns: 20_000, capacity_bytes: 3.84e12 }),
+	row({
+		device_id: 'beta-b3',
+		vendor: 'Beta',
+		model: 'B3',
+		interface: 'NVMe',
+		review_id: 'rev-three',
+		title: '固态硬盘评测',
+		title_en: 'SSD review',
+		year: 2024,
+		rand_read_4k_iops: 5000,
+		rand_read_4k_iops_devices: 2,
+		origins: 'measured, published',
+	}),
+	row({ device_id: 'acme-a4', model: 'A4', rand_read_4k_iops: 1000, review_id: 'rev-one' }),
+	row({ device_id: 'acme-a5', model: 'A5', review_id: null, title: null, publisher: null, year: null, tools: null, origins: null, capacity_bytes: null }),
 ];
-const state = (s: Partial<CatalogState>): CatalogState => ({ q: '', filters: {}, sort: '', order: 'desc', ...s });
+const data = catalogData(rows);
+const index = indexCatalog(data);
+const state = (s: Partial<CatalogState>): CatalogState => ({ q: '', filters: {}, sort: '', order: 'desc', page: 1, ...s });
+
+describe('catalog data', () => {
+	it('writes each drive and review once and points the rows at them', () => {
+		expect(data.devices.map((d) => d[0])).toEqual(['acme-a1', 'beta-b2', 'beta-b3', 'acme-a4', 'acme-a5']);
+		expect(data.devices[0]).toEqual(['acme-a1', 'Acme A1', 'Acme', 'A1', '480 GB', 'SATA', '2.5-inch']);
+		expect(data.reviews.map((r) => r[0])).toEqual(['rev-one', 'rev-two', 'rev-three']);
+		expect(data.reviews[2]).toEqual(['rev-three', '固态硬盘评测', 'SSD review', 'Lab', 2024]);
+		expect(data.entries.map(([d, r]) => [d, r])).toEqual([
+			[0, 0],
+			[1, 1],
+			[2, 2],
+			[3, 0],
+			[4, -1],
+		]);
+		// Drives tested together are counted only when there are several.
+		expect(data.entries[2]![5]).toEqual([2, 0, 0, 0, 0]);
+		expect(data.entries[0]![4]).toEqual([1000, null, null, null, 90_000]);
+	});
+
+	it('has a version that follows the rows', () => {
+		expect(catalogData(rows).version).toBe(data.version);
+		expect(catalogData(rows.slice(1)).version).not.toBe(data.version);
+	});
+
+	it('offers the filter values that occur, capacities by size and years newest first', () => {
+		const facets = Object.fromEntries(facetsOf(rows).map((f) => [f.key, f.values]));
+		expect(facets).toEqual({
+			interface: ['NVMe', 'SATA'],
+			form_factor: ['2.5-inch'],
+			capacity: ['480 GB', '3.84 TB'],
+			vendor: ['Acme', 'Beta'],
+			year: ['2024', '2013'],
+			tool: ['fio', 'Iometer'],
+		});
+	});
+});
 
 describe('catalog filters and sort', () => {
 	it('keeps the server order without a sort', () => {
-		expect(visibleOrder(entries, state({}))).toEqual([0, 1, 2, 3]);
+		expect(visibleOrder(index, state({}))).toEqual([0, 1, 2, 3, 4]);
 	});
 
 	it('filters by facets, tools and every word of the search', () => {
-		expect(visibleOrder(entries, state({ filters: { vendor: 'Beta' } }))).toEqual([1, 2]);
-		expect(visibleOrder(entries, state({ filters: { interface: 'NVMe', year: '2024' } }))).toEqual([2]);
-		expect(visibleOrder(entries, state({ filters: { tool: 'Iometer' } }))).toEqual([1]);
-		expect(visibleOrder(entries, state({ q: 'ACME review' }))).toEqual([0]);
-		expect(visibleOrder(entries, state({ q: '固态' }))).toEqual([2]);
-		expect(visibleOrder(entries, state({ q: 'nothing like this' }))).toEqual([]);
+		expect(visibleOrder(index, state({ filters: { vendor: 'Beta' } }))).toEqual([1, 2]);
+		expect(visibleOrder(index, state({ filters: { interface: 'NVMe', year: '2024' } }))).toEqual([2]);
+		expect(visibleOrder(index, state({ filters: { capacity: '3.84 TB' } }))).toEqual([1]);
+		expect(visibleOrder(index, state({ filters: { tool: 'Iometer' } }))).toEqual([1]);
+		expect(visibleOrder(index, state({ q: 'ACME review' }))).toEqual([0, 3]);
+		expect(visibleOrder(index, state({ q: 'a5' }))).toEqual([4]);
+		expect(visibleOrder(index, state({ q: '固态' }))).toEqual([2]);
+		expect(visibleOrder(index, state({ q: 'ssd beta' }))).toEqual([2]);
+		expect(visibleOrder(index, state({ q: 'nothing like this' }))).toEqual([]);
 	});
 
 	it('sorts by a headline figure, missing values last in both orders, ties in server order', () => {
-		expect(visibleOrder(entries, state({ sort: 'rand_read_4k_iops' }))).toEqual([2, 0, 3, 1]);
-		expect(visibleOrder(entries, state({ sort: 'rand_read_4k_iops', order: 'asc' }))).toEqual([0, 3, 2, 1]);
-		expect(visibleOrder(entries, state({ sort: 'qd1_rand_read_lat_ns', order: 'asc' }))).toEqual([1, 0, 2, 3]);
+		expect(visibleOrder(index, state({ sort: 'rand_read_4k_iops' }))).toEqual([2, 0, 3, 1, 4]);
+		expect(visibleOrder(index, state({ sort: 'rand_read_4k_iops', order: 'asc' }))).toEqual([0, 3, 2, 1, 4]);
+		expect(visibleOrder(index, state({ sort: 'qd1_rand_read_lat_ns', order: 'asc' }))).toEqual([1, 0, 2, 3, 4]);
 	});
 
-	it('keeps its state in the URL query', () => {
-		const s = state({ q: 'beta', filters: { vendor: 'Beta', year: '2024' }, sort: 'rand_read_4k_iops', order: 'asc' });
+	it('searches every row, not only the first page', () => {
+		const many = catalogData(Array.from({ length: 3 * PAGE_SIZE }, (_, i) => row({ device_id: `d-${i}`, model: `M${i}` })));
+		expect(pageCount(many.entries.length)).toBe(3);
+		expect(visibleOrder(indexCatalog(many), state({ q: 'm149' }))).toEqual([149]);
+	});
+});
+
+describe('catalog state in the URL', () => {
+	it('keeps search, filters, sort and page in the query', () => {
+		const s = state({ q: 'beta', filters: { vendor: 'Beta', year: '2024' }, sort: 'rand_read_4k_iops', order: 'asc', page: 3 });
 		const q = queryFromState(s, new URLSearchParams('lang=zh-Hans'));
-		expect(q.toString()).toBe('lang=zh-Hans&q=beta&vendor=Beta&year=2024&sort=rand_read_4k_iops&order=asc');
+		expect(q.toString()).toBe('lang=zh-Hans&q=beta&vendor=Beta&year=2024&sort=rand_read_4k_iops&order=asc&page=3');
 		expect(stateFromQuery(q)).toEqual(s);
-		expect(queryFromState(state({}), new URLSearchParams('q=x&vendor=y')).toString()).toBe('');
+		expect(queryFromState(state({}), new URLSearchParams('q=x&vendor=y&page=2')).toString()).toBe('');
+	});
+
+	it('reads the page from ?page=, else from the path', () => {
+		expect(pageFromPath('/page/7/')).toBe(7);
+		expect(pageFromPath('/zh-Hans/page/12/')).toBe(12);
+		expect(pageFromPath('/zh-Hans/')).toBe(1);
+		expect(stateFromQuery(new URLSearchParams(''), 7).page).toBe(7);
+		expect(stateFromQuery(new URLSearchParams('page=2'), 7).page).toBe(2);
+		for (const bad of ['0', '-1', '2.5', 'x']) expect(stateFromQuery(new URLSearchParams(`page=${bad}`), 4).page).toBe(4);
+	});
+
+	it('points at a pre-rendered page while nothing is filtered, else at the first page with a query', () => {
+		const base = new URLSearchParams('utm=a&q=old');
+		expect(locationFor(state({}), '/', base)).toBe('/?utm=a');
+		expect(locationFor(state({ page: 3 }), '/zh-Hans/', new URLSearchParams())).toBe('/zh-Hans/page/3/');
+		expect(locationFor(state({ page: 3, order: 'asc' }), '/', new URLSearchParams('page=9'))).toBe('/page/3/');
+		expect(locationFor(state({ q: 'intel', page: 2 }), '/zh-Hans/', new URLSearchParams())).toBe('/zh-Hans/?q=intel&page=2');
+		expect(locationFor(state({ filters: { interface: 'SATA' } }), '/', new URLSearchParams())).toBe('/?interface=SATA');
+		expect(isFiltered(state({ sort: 'rand_read_4k_iops' }))).toBe(true);
+		expect(isFiltered(state({ page: 5 }))).toBe(false);
+	});
+});
+
+describe('catalog pages', () => {
+	it('links the first, the last and two pages either side of the current one', () => {
+		expect(pageItems(1, 1)).toEqual([1]);
+		expect(pageItems(1, 3)).toEqual([1, 2, 3]);
+		expect(pageItems(1, 20)).toEqual([1, 2, 3, null, 20]);
+		expect(pageItems(5, 20)).toEqual([1, 2, 3, 4, 5, 6, 7, null, 20]);
+		expect(pageItems(10, 20)).toEqual([1, null, 8, 9, 10, 11, 12, null, 20]);
+		expect(pageItems(20, 20)).toEqual([1, null, 18, 19, 20]);
+	});
+
+	it('writes a pagination nav of labelled links, the current page marked', () => {
+		const { document } = parseHTML(`<nav>${pagerEls(2, 120, (p) => `/page/${p}/`, catalogText('en')).map(htmlOf).join('')}</nav>`);
+		expect(document.querySelector('[data-catalog-range]')!.textContent).toBe('Entries 51–100 of 120');
+		const links = [...document.querySelectorAll('a[data-page]')].map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-label')]);
+		expect(links).toEqual([
+			['←Previous', '/page/1/', null],
+			['1', '/page/1/', 'Page 1'],
+			['2', '/page/2/', 'Page 2'],
+			['3', '/page/3/', 'Page 3'],
+			['Next→', '/page/3/', null],
+		]);
+		expect(document.querySelector('a[aria-current="page"]')!.textContent).toBe('2');
+		expect(document.querySelector('a[rel="prev"]')!.getAttribute('data-page')).toBe('1');
+		const zh = parseHTML(`<nav>${pagerEls(3, 120, (p) => `/zh-Hans/page/${p}/`, catalogText('zh-Hans')).map(htmlOf).join('')}</nav>`).document;
+		// The last page: no next link, a disabled one in its place.
+		expect(zh.querySelector('a[rel="next"]')).toBeNull();
+		expect(zh.querySelector('[aria-disabled="true"]')!.textContent).toContain('下一页');
+		expect(zh.querySelector('a[aria-current="page"]')!.getAttribute('aria-label')).toBe('第 3 页');
+	});
+});
+
+/** Tag, attributes in name order, then the children, text unsplit (the HTML parser may order and split otherwise). */
+function canonical(node: Node): string {
+	if (node.nodeType !== 1) return node.textContent!.replace(/[<>\\]/g, (c) => `\\${c}`);
+	const e = node as Element;
+	const attrs = e.getAttributeNames().sort().map((a) => `${a}=${JSON.stringify(e.getAttribute(a))}`);
+	return `<${e.tagName} ${attrs.join(' ')}>${[...e.childNodes].map(canonical).join('')}</>`;
+}
+
+describe('catalog rows', () => {
+	const payload = '</td><script>window.__xss=1</script>"><img src=x onerror=alert(1)>&amp;';
+	const hostile = catalogData([row({ model: payload, title: payload, publisher: `"${payload}`, tools: 'fio; <b>x</b>', origins: 'measured, <i>odd</i>' })]);
+
+	it('are the same element built as DOM nodes or written as HTML', () => {
+		for (const lang of ['en', 'zh-Hans'] as const) {
+			for (const d of [data, hostile]) {
+				for (let i = 0; i < d.entries.length; i++) {
+					const tree = rowEl(d, i, catalogText(lang));
+					const { document } = parseHTML('<!doctype html><html><body><table><tbody></tbody></table></body></html>');
+					const built = domOf(tree, document as unknown as Document) as Element;
+					const tbody = document.querySelector('tbody')!;
+					tbody.innerHTML = htmlOf(tree);
+					expect(canonical(tbody.firstElementChild!)).toBe(canonical(built));
+				}
+			}
+		}
+	});
+
+	it('hold metadata as text, never as markup', () => {
+		const html = htmlOf(rowEl(hostile, 0, catalogText('en')));
+		const { document } = parseHTML(`<table><tbody>${html}</tbody></table>`);
+		expect(document.querySelectorAll('script, img, b, i')).toHaveLength(0);
+		expect(document.querySelectorAll('tr')).toHaveLength(1);
+		expect(document.querySelector('a.font-medium')!.textContent).toBe(`Acme ${payload}`);
+		expect(document.querySelector('td.min-w-56 a')!.textContent).toBe(payload);
+		expect(document.querySelector('.badge-neutral')!.textContent).toBe('<i>odd</i>');
+	});
+
+	it('show the title of the page language, figures in display units, and a row for a drive with no review', () => {
+		const text = (lang: 'en' | 'zh-Hans', i: number) => parseHTML(`<table><tbody>${htmlOf(rowEl(data, i, catalogText(lang)))}</tbody></table>`).document;
+		expect(text('en', 2).querySelector('td.min-w-56 a')!.textContent).toBe('SSD review');
+		expect(text('en', 2).querySelector('td.min-w-56 a')!.getAttribute('href')).toBe('/reviews/rev-three/');
+		expect(text('zh-Hans', 2).querySelector('td.min-w-56 a')!.textContent).toBe('固态硬盘评测');
+		expect(text('zh-Hans', 2).querySelector('td.min-w-56 a')!.getAttribute('href')).toBe('/zh-Hans/reviews/rev-three/');
+		const figures = [...text('en', 0).querySelectorAll('td.num')].map((td) => td.textContent);
+		expect(figures).toEqual(['2013', '1,000', '—', '—', '—', '90']);
+		expect(text('en', 2).querySelector('td.num span[title]')!.getAttribute('title')).toBe('2 drives together');
+		const lone = text('en', 4);
+		expect(lone.querySelector('tr')!.getAttribute('data-review')).toBe('');
+		expect(lone.querySelector('td.min-w-56')!.textContent).toMatch(/No results of its own/);
+		expect(lone.querySelector('td[data-label="Year"]')!.hasAttribute('data-empty')).toBe(true);
 	});
 });

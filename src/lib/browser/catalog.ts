@@ -1,6 +1,10 @@
-// Catalog filters, search and sort, applied to the server-rendered rows: rows are only hidden and reordered,
-// never rebuilt, so no data string is ever written as markup. The state lives in the URL query.
-import type { CatalogClientEntry } from '../site/catalog.ts';
+// Catalog search, filters, sort and pages in the browser. Every row is in /catalog.json, fetched once; only the rows of
+// the page on screen are built, as DOM nodes from the same element trees as the static pages (site/catalog-view.ts).
+// The state lives in the URL: search, filters and sort in the query; the page in the path (/page/3/, a pre-rendered
+// page that works without JavaScript) while nothing is filtered, else in ?page=.
+import { HEADLINES } from '../queries/catalog.ts';
+import { PAGE_SIZE, domOf, fill, pageCount, pagerEls, rowEl, type CatalogData, type CatalogText } from '../site/catalog-view.ts';
+import { formatValue } from '../site/format.ts';
 import { readJson } from './inline-data.ts';
 
 const FILTERS = ['interface', 'form_factor', 'capacity', 'vendor', 'year', 'tool'] as const;
@@ -11,65 +15,140 @@ export interface CatalogState {
 	filters: Partial<Record<FilterKey, string>>;
 	sort: string;
 	order: 'asc' | 'desc';
+	/** From 1. */
+	page: number;
 }
 
-export function stateFromQuery(query: URLSearchParams): CatalogState {
-	const filters: CatalogState['filters'] = {};
-	for (const key of FILTERS) {
-		const v = query.get(key);
-		if (v) filters[key] = v;
-	}
-	return { q: query.get('q') ?? '', filters, sort: query.get('sort') ?? '', order: query.get('order') === 'asc' ? 'asc' : 'desc' };
+/** What the page hands its script (the data-catalog-context block). */
+export interface CatalogContext {
+	text: CatalogText;
+	/** Where /catalog.json is, and the version of the data the static rows were drawn from. */
+	data: string;
+	version: string;
+	/** The catalog's first page in this language and in the other one. */
+	root: string;
+	altRoot: string;
+	/** The page pre-rendered in this document, and the number of rows of the whole catalog. */
+	page: number;
+	total: number;
+	/** Document titles of the first page and of the others ("… {page} …"). */
+	title: string;
+	pageTitle: string;
+	/** "{n} entries" (one and other) when nothing is filtered, "{shown} of {total} entries match" when something is. */
+	countOne: string;
+	countOther: string;
+	countMatch: string;
+	dataError: string;
 }
 
-export function queryFromState(state: CatalogState, base: URLSearchParams): URLSearchParams {
-	const query = new URLSearchParams(base);
-	for (const key of ['q', 'sort', 'order', ...FILTERS]) query.delete(key);
-	if (state.q) query.set('q', state.q);
-	for (const key of FILTERS) if (state.filters[key]) query.set(key, state.filters[key]!);
-	if (state.sort) query.set('sort', state.sort);
-	if (state.sort && state.order === 'asc') query.set('order', 'asc');
-	return query;
+/** The catalog with what search and filters compare, worked out once. */
+export interface CatalogIndex {
+	data: CatalogData;
+	/** Per entry: drive and review words, lower case. */
+	text: string[];
+	tools: string[][];
 }
 
-function matches(entry: CatalogClientEntry, state: CatalogState): boolean {
-	for (const key of FILTERS) {
-		const want = state.filters[key];
-		if (!want) continue;
-		if (key === 'tool' ? !entry.tools.includes(want) : entry[key] !== want) return false;
-	}
-	const words = state.q.toLowerCase().split(/\s+/).filter(Boolean);
-	return words.every((w) => entry.text.includes(w));
+export function indexCatalog(data: CatalogData): CatalogIndex {
+	const lower = (parts: string[]) => parts.filter(Boolean).join(' ').toLowerCase();
+	const devices = data.devices.map(([id, , vendor, model, capacity, iface, formFactor]) => lower([vendor, model, id, iface, formFactor, capacity]));
+	const reviews = data.reviews.map(([id, title, titleEn, publisher]) => lower([id, title, titleEn, publisher]));
+	return {
+		data,
+		text: data.entries.map(([d, r]) => (r < 0 ? devices[d]! : `${devices[d]} ${reviews[r]}`)),
+		tools: data.entries.map(([, , tools]) => (tools ? tools.split('; ') : [])),
+	};
 }
+
+function facetValue(index: CatalogIndex, i: number, key: Exclude<FilterKey, 'tool'>): string {
+	const [d, r] = index.data.entries[i]!;
+	const [, , vendor, , capacity, iface, formFactor] = index.data.devices[d]!;
+	if (key === 'year') return String((r < 0 ? null : index.data.reviews[r]![4]) ?? '');
+	return { vendor, capacity, interface: iface, form_factor: formFactor }[key];
+}
+
+export const isFiltered = (state: CatalogState): boolean => !!(state.q || state.sort || FILTERS.some((k) => state.filters[k]));
 
 /** Indices of the entries to show, in display order: server order, or by a headline figure with missing values last. */
-export function visibleOrder(entries: readonly CatalogClientEntry[], state: CatalogState): number[] {
-	const shown = entries.map((_, i) => i).filter((i) => matches(entries[i]!, state));
-	if (!state.sort) return shown;
-	const key = state.sort as keyof CatalogClientEntry['sort'];
+export function visibleOrder(index: CatalogIndex, state: CatalogState): number[] {
+	const words = state.q.toLowerCase().split(/\s+/).filter(Boolean);
+	const filters = FILTERS.filter((k) => state.filters[k]);
+	const shown: number[] = [];
+	for (let i = 0; i < index.text.length; i++) {
+		const ok = filters.every((k) => (k === 'tool' ? index.tools[i]!.includes(state.filters.tool!) : facetValue(index, i, k) === state.filters[k]));
+		if (ok && words.every((w) => index.text[i]!.includes(w))) shown.push(i);
+	}
+	const k = HEADLINES.findIndex((h) => h.key === state.sort);
+	if (k < 0) return shown;
 	const sign = state.order === 'asc' ? 1 : -1;
+	const value = (i: number) => index.data.entries[i]![4][k] ?? null;
 	return shown.sort((a, b) => {
-		const va = entries[a]!.sort[key] ?? null;
-		const vb = entries[b]!.sort[key] ?? null;
+		const va = value(a);
+		const vb = value(b);
 		if (va === null || vb === null) return va === vb ? a - b : va === null ? 1 : -1;
 		return (va - vb) * sign || a - b;
 	});
 }
 
+/** The page of a pre-rendered catalog path: 3 for ".../page/3/", else 1. */
+export function pageFromPath(pathname: string): number {
+	const m = /\/page\/(\d+)\/?$/.exec(pathname);
+	return m ? Math.max(1, Number(m[1])) : 1;
+}
+
+/** State from the URL query; the page from ?page=, else `pathPage` (the page of the path). */
+export function stateFromQuery(query: URLSearchParams, pathPage = 1): CatalogState {
+	const filters: CatalogState['filters'] = {};
+	for (const key of FILTERS) {
+		const v = query.get(key);
+		if (v) filters[key] = v;
+	}
+	const page = Number(query.get('page'));
+	return {
+		q: query.get('q') ?? '',
+		filters,
+		sort: query.get('sort') ?? '',
+		order: query.get('order') === 'asc' ? 'asc' : 'desc',
+		page: Number.isInteger(page) && page >= 1 ? page : pathPage,
+	};
+}
+
+export function queryFromState(state: CatalogState, base: URLSearchParams): URLSearchParams {
+	const query = new URLSearchParams(base);
+	for (const key of ['q', 'sort', 'order', 'page', ...FILTERS]) query.delete(key);
+	if (state.q) query.set('q', state.q);
+	for (const key of FILTERS) if (state.filters[key]) query.set(key, state.filters[key]!);
+	if (state.sort) query.set('sort', state.sort);
+	if (state.sort && state.order === 'asc') query.set('order', 'asc');
+	if (state.page > 1) query.set('page', String(state.page));
+	return query;
+}
+
+/** The address of a state: a pre-rendered page while nothing is filtered, else the first page with the state as query. */
+export function locationFor(state: CatalogState, root: string, base: URLSearchParams): string {
+	const filtered = isFiltered(state);
+	const path = !filtered && state.page > 1 ? `${root}page/${state.page}/` : root;
+	const query = queryFromState(filtered ? state : { ...state, page: 1 }, base).toString();
+	return query ? `${path}?${query}` : path;
+}
+
 export function initCatalog(): void {
-	const entries = readJson<CatalogClientEntry[]>('script[data-catalog-entries]');
+	const ctx = readJson<CatalogContext>('script[data-catalog-context]');
 	const body = document.querySelector<HTMLElement>('[data-catalog-body]');
+	const table = document.querySelector<HTMLElement>('[data-catalog-table]');
+	const pager = document.querySelector<HTMLElement>('[data-catalog-pager]');
 	const controls = document.querySelector<HTMLElement>('[data-catalog-controls]');
-	if (!entries || !body || !controls) return;
-	const rows = new Map<number, HTMLElement>();
-	for (const tr of body.querySelectorAll<HTMLElement>('tr[data-entry]')) rows.set(Number(tr.dataset.entry), tr);
+	if (!ctx || !body || !table || !pager || !controls) return;
 	const search = controls.querySelector<HTMLInputElement>('[data-testid="catalog-search"]')!;
 	const sort = controls.querySelector<HTMLSelectElement>('[data-testid="catalog-sort"]')!;
 	const order = controls.querySelector<HTMLSelectElement>('[data-testid="catalog-order"]')!;
 	const selects = new Map<FilterKey, HTMLSelectElement>();
 	for (const el of controls.querySelectorAll<HTMLSelectElement>('select[data-filter]')) selects.set(el.dataset.filter as FilterKey, el);
-	const count = document.querySelector<HTMLElement>('[data-catalog-count]');
+	const count = controls.querySelector<HTMLElement>('[data-catalog-count]');
 	const empty = document.querySelector<HTMLElement>('[data-catalog-empty]');
+	const langLink = document.querySelector<HTMLAnchorElement>('[data-testid="lang-toggle"]');
+	// Counts: formatValue prints whole numbers exactly, grouped, with a formatter made once.
+	const n = (v: number) => formatValue(v, ctx.text.lang);
 
 	// The filters fold away on a phone; from the small breakpoint up they are always shown.
 	const filters = controls.querySelector<HTMLDetailsElement>('[data-catalog-filters]');
@@ -81,14 +160,16 @@ export function initCatalog(): void {
 	syncFilters();
 	wide.addEventListener('change', syncFilters);
 
-	const readControls = (): CatalogState => ({
+	const readControls = (page: number): CatalogState => ({
 		q: search.value.trim(),
 		filters: Object.fromEntries([...selects].map(([k, el]) => [k, el.value]).filter(([, v]) => v)),
 		sort: sort.value,
 		order: order.value === 'asc' ? 'asc' : 'desc',
+		page,
 	});
 
-	const writeControls = (state: CatalogState) => {
+	/** Shows a state in the controls; returns it without the values the controls do not offer. */
+	const writeControls = (state: CatalogState): CatalogState => {
 		search.value = state.q;
 		for (const [k, el] of selects) {
 			const want = state.filters[k] ?? '';
@@ -96,37 +177,133 @@ export function initCatalog(): void {
 		}
 		sort.value = [...sort.options].some((o) => o.value === state.sort) ? state.sort : '';
 		order.value = state.order === 'asc' ? 'asc' : '';
+		return readControls(state.page);
 	};
 
-	const apply = (state: CatalogState) => {
-		const visible = visibleOrder(entries, state);
-		const shown = new Set(visible);
-		for (const [i, tr] of rows) tr.hidden = !shown.has(i);
-		for (const i of visible) body.append(rows.get(i)!);
-		for (const [i, tr] of rows) if (!shown.has(i)) body.append(tr);
-		if (count?.dataset.template) {
-			count.textContent = count.dataset.template.replace('{shown}', String(visible.length)).replace('{total}', String(entries.length));
+	const fromLocation = () => writeControls(stateFromQuery(new URLSearchParams(location.search), pageFromPath(location.pathname)));
+	const href = (state: CatalogState) => locationFor(state, ctx.root, new URLSearchParams(location.search));
+
+	let index: CatalogIndex | undefined;
+	let state = fromLocation();
+	// What is on screen, so that a keystroke builds only the rows that were not (the static rows and page links until
+	// the data says otherwise), and one that changes neither rebuilds nothing.
+	let rowNodes = new Map([...body.querySelectorAll<HTMLElement>('tr[data-entry]')].map((tr) => [Number(tr.dataset.entry), tr as Node]));
+	let shownRows = [...rowNodes.keys()].join(',');
+	let shownPager = `${href({ ...state, q: '', filters: {}, sort: '', page: ctx.page })} ${ctx.total}`;
+	if (isFiltered(state) || state.page !== ctx.page) body.setAttribute('aria-busy', 'true');
+
+	const render = () => {
+		// Before the data arrives, the controls already move the URL; the rows follow when it is here.
+		if (!index) return body.setAttribute('aria-busy', 'true');
+		const visible = visibleOrder(index, state);
+		const pages = pageCount(visible.length);
+		if (state.page > pages) state = { ...state, page: pages };
+		const start = (state.page - 1) * PAGE_SIZE;
+		const rows = visible.slice(start, start + PAGE_SIZE);
+		if (rows.join(',') !== shownRows) {
+			rowNodes = new Map(rows.map((i) => [i, rowNodes.get(i) ?? domOf(rowEl(index!.data, i, ctx.text))]));
+			body.replaceChildren(...rowNodes.values());
+			shownRows = rows.join(',');
 		}
+		const pagerKey = `${href(state)} ${visible.length}`;
+		if (pagerKey !== shownPager) {
+			pager.replaceChildren(...pagerEls(state.page, visible.length, (page) => href({ ...state, page }), ctx.text).map((e) => domOf(e)));
+			pager.hidden = pages <= 1;
+			shownPager = pagerKey;
+		}
+		body.removeAttribute('aria-busy');
+		const total = index.text.length;
+		const countText = isFiltered(state)
+			? fill(ctx.countMatch, { shown: n(visible.length), total: n(total) })
+			: fill(total === 1 ? ctx.countOne : ctx.countOther, { n: n(total) });
+		// The count is a live region: rewriting the same words would announce them again.
+		if (count && count.textContent !== countText) count.textContent = countText;
 		empty?.classList.toggle('hidden', visible.length > 0);
 		const activeFilters = Object.values(state.filters).filter(Boolean).length;
 		if (active) active.textContent = activeFilters ? `(${activeFilters})` : '';
 		if (filters && activeFilters && !filters.open) filters.open = true;
+		document.title = state.page > 1 ? fill(ctx.pageTitle, { page: state.page }) : ctx.title;
 	};
 
-	const update = () => {
-		const state = readControls();
-		apply(state);
-		const query = queryFromState(state, new URLSearchParams(location.search)).toString();
-		history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
+	/** Writes the address of the state as a new history entry, or over the current one (one address per view). */
+	const writeUrl = (how: 'push' | 'replace') => {
+		const url = href(state) + location.hash;
+		if (how === 'push') history.pushState(null, '', url);
+		else if (url !== location.pathname + location.search + location.hash) history.replaceState(history.state, '', url);
+		// The language link leads to the same page of the other language (the query it keeps by itself).
+		if (langLink && location.pathname.startsWith(ctx.root)) langLink.pathname = ctx.altRoot + location.pathname.slice(ctx.root.length);
 	};
 
-	writeControls(stateFromQuery(new URLSearchParams(location.search)));
-	apply(readControls());
-	search.addEventListener('input', update);
-	for (const el of [sort, order, ...selects.values()]) el.addEventListener('change', update);
-	controls.querySelector('[data-catalog-reset]')?.addEventListener('click', () => {
-		writeControls({ q: '', filters: {}, sort: '', order: 'desc' });
-		update();
+	// The rows follow every keystroke, the address only the first one (a history entry: Back leaves the search at once)
+	// and then each pause: browsers limit how often a page may rewrite its address.
+	let typing = false;
+	let pending: ReturnType<typeof setTimeout> | undefined;
+	const settle = () => {
+		if (pending === undefined) return;
+		clearTimeout(pending);
+		pending = undefined;
+		writeUrl('replace');
+	};
+	search.addEventListener('input', () => {
+		state = readControls(1);
+		render();
+		if (typing) {
+			clearTimeout(pending);
+			pending = setTimeout(settle, 300);
+		} else {
+			typing = true;
+			writeUrl('push');
+		}
 	});
-	document.documentElement.dataset.catalogReady = '1';
+	search.addEventListener('blur', settle);
+
+	const go = (next: CatalogState) => {
+		settle();
+		typing = false;
+		state = next;
+		writeUrl('push');
+		render();
+	};
+	for (const el of [sort, order, ...selects.values()]) el.addEventListener('change', () => go(readControls(1)));
+	controls.querySelector('[data-catalog-reset]')?.addEventListener('click', () => go(writeControls({ q: '', filters: {}, sort: '', order: 'desc', page: 1 })));
+	pager.addEventListener('click', (e) => {
+		const link = (e.target as Element).closest<HTMLAnchorElement>('a[data-page]');
+		// Without the data yet, or to open a new tab or window, the link is followed as it is.
+		if (!link || !index || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+		e.preventDefault();
+		go({ ...state, page: Number(link.dataset.page) });
+		table.focus({ preventScroll: true });
+		if (table.getBoundingClientRect().top < 0) table.scrollIntoView({ block: 'start' });
+	});
+	window.addEventListener('popstate', () => {
+		// A pause not yet written belonged to the entry just left.
+		clearTimeout(pending);
+		pending = undefined;
+		typing = false;
+		state = fromLocation();
+		render();
+		writeUrl('replace');
+	});
+
+	fetch(ctx.data)
+		.then((response) => {
+			if (!response.ok) throw new Error(`${ctx.data}: HTTP ${response.status}`);
+			return response.json() as Promise<CatalogData>;
+		})
+		.then((data) => {
+			index = indexCatalog(data);
+			if (data.version !== ctx.version) {
+				rowNodes = new Map();
+				shownRows = shownPager = '';
+			}
+			render();
+			// ?page=3 with nothing filtered becomes /page/3/; a page past the end, the last one.
+			if (!typing) writeUrl('replace');
+			document.documentElement.dataset.catalogReady = '1';
+		})
+		.catch(() => {
+			body.removeAttribute('aria-busy');
+			if (count) count.textContent = ctx.dataError;
+			for (const el of controls.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLButtonElement>('input, select, button')) el.disabled = true;
+		});
 }

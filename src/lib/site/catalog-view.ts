@@ -1,0 +1,192 @@
+// The catalog's rows and page links, defined once as small element trees: written as HTML into the static pages at
+// build time and built as DOM nodes in the browser, so a page looks the same with JavaScript or without. Text and
+// attribute values are escaped (HTML) or set as text and attributes (DOM); tag and attribute names come from here only.
+// Browser-safe: no Node imports.
+import { HEADLINES } from '../queries/catalog.ts';
+import { formatValue, headlineDisplay } from './format.ts';
+import type { Lang } from '../../i18n/strings.ts';
+
+/** Rows per page, in the static pages and in the browser. */
+export const PAGE_SIZE = 50;
+
+/** A drive: id, display label, vendor, model, capacity ("480 GB"), interface, form factor ('' when unknown). */
+export type CatalogDevice = [id: string, label: string, vendor: string, model: string, capacity: string, iface: string, formFactor: string];
+/** A review: id, original title, English title ('' when none), publisher ('' when none), year. */
+export type CatalogReview = [id: string, title: string, titleEn: string, publisher: string, year: number | null];
+/**
+ * A catalog row: indices into devices and reviews (-1: no review), tools ("; "-joined), origins (", "-joined), the
+ * headline figures in HEADLINES order, and for each the number of drives tested together behind it (0: one drive).
+ */
+export type CatalogEntry = [device: number, review: number, tools: string, origins: string, figures: (number | null)[], together: number[]];
+
+/** Every row of the catalog in server order (the order of the static pages), shipped once as /catalog.json. */
+export interface CatalogData {
+	/** Changes whenever the rows do: a page whose rows came from other data redraws them. */
+	version: string;
+	devices: CatalogDevice[];
+	reviews: CatalogReview[];
+	entries: CatalogEntry[];
+}
+
+/** The words a page's rows and page links are written with, in its language. */
+export interface CatalogText {
+	lang: Lang;
+	/** Link prefixes of the drive and review pages ("/drives/", "/zh-Hans/reviews/"). */
+	drives: string;
+	reviews: string;
+	year: string;
+	/** Per headline figure: its name and unit, labelling the value when the table is shown as cards. */
+	figures: string[];
+	notMeasured: string;
+	notMeasuredLabel: string;
+	noReview: string;
+	/** "{n} drives together". */
+	together: string;
+	origins: Record<string, string>;
+	previous: string;
+	next: string;
+	/** "Page {n}". */
+	page: string;
+	/** "Page {page} of {pages}". */
+	pageOf: string;
+	/** "Entries {from}–{to} of {n}". */
+	range: string;
+}
+
+export interface El {
+	tag: string;
+	attrs: Record<string, string | number | undefined>;
+	children: (El | string)[];
+}
+
+/** An element; undefined attributes are left out, empty text children dropped. */
+export function el(tag: string, attrs: El['attrs'] = {}, ...children: (El | string)[]): El {
+	return { tag, attrs, children: children.filter((c) => c !== '') };
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const escape = (s: string, re: RegExp) => s.replace(re, (c) => ESCAPES[c]!);
+
+export function htmlOf(node: El | string): string {
+	if (typeof node === 'string') return escape(node, /[&<>]/g);
+	const attrs = Object.entries(node.attrs)
+		.filter(([, v]) => v !== undefined)
+		.map(([k, v]) => ` ${k}="${escape(String(v), /[&<>"]/g)}"`)
+		.join('');
+	return `<${node.tag}${attrs}>${node.children.map(htmlOf).join('')}</${node.tag}>`;
+}
+
+export function domOf(node: El | string, doc: Document = document): Node {
+	if (typeof node === 'string') return doc.createTextNode(node);
+	const e = doc.createElement(node.tag);
+	for (const [k, v] of Object.entries(node.attrs)) if (v !== undefined) e.setAttribute(k, String(v));
+	e.append(...node.children.map((c) => domOf(c, doc)));
+	return e;
+}
+
+export const fill = (template: string, values: Record<string, string | number>): string =>
+	template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+
+/** The title a reader of the page's language sees: the English one on English pages when there is one. */
+export const titleOf = (review: CatalogReview, lang: Lang): string => (lang === 'en' && review[2]) || review[1];
+
+function badge(origin: string, text: CatalogText): El {
+	const label = text.origins[origin];
+	return label ? el('span', { class: `badge badge-${origin}` }, label) : el('span', { class: 'badge badge-neutral' }, origin);
+}
+
+function figureCell(value: number | null, together: number, k: number, text: CatalogText): El {
+	if (value === null) return el('td', { class: 'num prose-muted', title: text.notMeasuredLabel, 'data-empty': '' }, text.notMeasured);
+	const shown = formatValue(headlineDisplay(HEADLINES[k]!.unit, value).value, text.lang);
+	const drives = together > 1 ? el('span', { class: 'prose-muted ml-1 text-xs', title: fill(text.together, { n: together }) }, `×${together}`) : '';
+	return el('td', { class: 'num', 'data-label': text.figures[k] }, shown, drives);
+}
+
+/** The table row of entry `index`. */
+export function rowEl(data: CatalogData, index: number, text: CatalogText): El {
+	const [d, r, tools, origins, figures, together] = data.entries[index]!;
+	const [deviceId, label, , , capacity, iface, formFactor] = data.devices[d]!;
+	const review = r < 0 ? undefined : data.reviews[r];
+	const year = review?.[4] ?? null;
+	const reviewCell = review
+		? [
+				el('a', { href: `${text.reviews}${review[0]}/` }, titleOf(review, text.lang)),
+				el('span', { class: 'prose-muted block text-xs' }, [review[3], tools.split('; ').join(', ')].filter(Boolean).join(' · ')),
+				el('span', { class: 'mt-1 block' }, el('span', { class: 'inline-flex flex-wrap gap-1' }, ...(origins ? origins.split(', ') : []).map((o) => badge(o, text)))),
+			]
+		: [el('span', { class: 'prose-muted' }, text.noReview)];
+	return el(
+		'tr',
+		{ 'data-entry': index, 'data-device': deviceId, 'data-review': review?.[0] ?? '' },
+		el(
+			'td',
+			{ class: 'min-w-48' },
+			el('a', { href: `${text.drives}${deviceId}/`, class: 'font-medium' }, label),
+			el('span', { class: 'prose-muted block text-xs' }, [capacity, iface, formFactor].filter(Boolean).join(' · ')),
+		),
+		el('td', { class: 'min-w-56' }, ...reviewCell),
+		el('td', { class: 'num', 'data-label': text.year, 'data-empty': year === null ? '' : undefined }, year === null ? '' : String(year)),
+		...figures.map((v, k) => figureCell(v, together[k] ?? 0, k, text)),
+	);
+}
+
+export const pageCount = (rows: number): number => Math.max(1, Math.ceil(rows / PAGE_SIZE));
+
+/** The page numbers to link from `page`: the first, the last and two either side; null marks a gap. */
+export function pageItems(page: number, pages: number): (number | null)[] {
+	const wanted = [1, page - 2, page - 1, page, page + 1, page + 2, pages].filter((p) => p >= 1 && p <= pages);
+	const out: (number | null)[] = [];
+	let last = 0;
+	for (const p of [...new Set(wanted)].sort((a, b) => a - b)) {
+		// A gap of one page shows that page rather than an ellipsis standing for it.
+		if (p - last === 2) out.push(last + 1);
+		else if (p - last > 2) out.push(null);
+		out.push(p);
+		last = p;
+	}
+	return out;
+}
+
+/**
+ * The inside of the pagination nav for `page` of a list of `rows` rows: the range shown, then previous, numbered and
+ * next links (on a phone, previous and next around "Page 3 of 20").
+ */
+export function pagerEls(page: number, rows: number, hrefFor: (page: number) => string, text: CatalogText): El[] {
+	const pages = pageCount(rows);
+	// Counts: formatValue prints whole numbers exactly, grouped, with a formatter made once.
+	const n = (v: number) => formatValue(v, text.lang);
+	const from = rows ? (page - 1) * PAGE_SIZE + 1 : 0;
+	const to = Math.min(page * PAGE_SIZE, rows);
+	const step = (target: number, rel: 'prev' | 'next', label: string) => {
+		const arrow = el('span', { 'aria-hidden': 'true' }, rel === 'prev' ? '←' : '→');
+		const children = rel === 'prev' ? [arrow, label] : [label, arrow];
+		return target < 1 || target > pages
+			? el('span', { class: 'button opacity-50', 'aria-disabled': 'true' }, ...children)
+			: el('a', { class: 'button', href: hrefFor(target), rel, 'data-page': target }, ...children);
+	};
+	const number = (p: number) =>
+		el(
+			'a',
+			{
+				class: p === page ? 'button border-accent-500 font-semibold dark:border-accent-400' : 'button',
+				href: hrefFor(p),
+				'data-page': p,
+				'aria-label': fill(text.page, { n: n(p) }),
+				'aria-current': p === page ? 'page' : undefined,
+			},
+			n(p),
+		);
+	return [
+		el('p', { class: 'prose-muted text-sm', 'data-catalog-range': '' }, fill(text.range, { from: n(from), to: n(to), n: n(rows) })),
+		el(
+			'ul',
+			{ class: 'mt-2 flex flex-wrap items-center gap-1.5' },
+			el('li', {}, step(page - 1, 'prev', text.previous)),
+			...pageItems(page, pages).map((p) =>
+				p === null ? el('li', { class: 'prose-muted hidden px-1 sm:block', 'aria-hidden': 'true' }, '…') : el('li', { class: 'hidden sm:block' }, number(p)),
+			),
+			el('li', { class: 'prose-muted px-1 text-sm sm:hidden' }, fill(text.pageOf, { page: n(page), pages: n(pages) })),
+			el('li', {}, step(page + 1, 'next', text.next)),
+		),
+	];
+}
