@@ -1,11 +1,9 @@
 // Everything the drive page shows: the device's specs, claimed figures beside the best results in the dataset,
 // and its results in every review, read at build time through the SQL builders.
-import type { ComparisonRow, DeviceRow, FigureRow, PercentileRow, ReviewRow, RunRow } from '../schema.ts';
+import type { ComparisonRow, DeviceRow, FigureRow, ReviewRow, RunRow } from '../schema.ts';
 import { HEADLINES, buildCatalogSql, type CatalogRow, type HeadlineKey } from '../queries/catalog.ts';
 import { buildDevicesSql, buildReviewsSql } from '../queries/metadata.ts';
 import { buildComparisonsSql, buildFiguresSql } from '../queries/published.ts';
-import { buildHistogramRunsSql } from '../queries/histograms.ts';
-import { buildPercentilesSql } from '../queries/percentiles.ts';
 import { buildRunsSql } from '../queries/runs.ts';
 import { buildSeriesListSql, type SeriesListRow } from '../queries/timeseries.ts';
 import { normalizePublished } from '../units.ts';
@@ -13,7 +11,7 @@ import { siteQuery, withScope } from './db.ts';
 import { reviewScope, reviewsOfDevice, scopePaths, type ReviewScope } from './manifest.ts';
 import { groupByWorkload } from './groups.ts';
 import type { PlanSource } from './chart-plan.ts';
-import { parseJsonColumn } from './review.ts';
+import { parseJsonColumn, runDetails } from './review.ts';
 
 export interface ClaimedFigure {
 	item: string;
@@ -127,12 +125,7 @@ export async function loadDrive(deviceId: string): Promise<DriveData> {
 			query<ComparisonRow>(buildComparisonsSql({ deviceId })),
 			query<SeriesListRow>(buildSeriesListSql({ deviceId })),
 		]);
-		const runIds = [...new Set(allRuns.map((r) => r.run_id))];
-		const [percentiles, histogramRuns] = await Promise.all([
-			query<PercentileRow>(buildPercentilesSql({ runIds })),
-			query<{ run_id: string }>(buildHistogramRunsSql({ runIds })),
-		]);
-		return { catalog, allRuns, reviewRuns, figures, comparisons, series, percentiles, histogramRuns: histogramRuns.map((r) => r.run_id) };
+		return { catalog, allRuns, reviewRuns, figures, comparisons, series, ...(await runDetails(query, allRuns)) };
 	});
 	const named = new Set([deviceId, ...comparisons.flatMap((c) => [c.device_id, c.basis_device_id ?? c.device_id]), ...allRuns.map((r) => r.device_id)]);
 	const devices = await siteQuery<DeviceRow>(buildDevicesSql({ deviceIds: [...named].sort() }));

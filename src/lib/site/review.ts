@@ -6,7 +6,7 @@ import { buildHistogramRunsSql } from '../queries/histograms.ts';
 import { buildPercentilesSql } from '../queries/percentiles.ts';
 import { buildRunsSql } from '../queries/runs.ts';
 import { buildSeriesListSql, type SeriesListRow } from '../queries/timeseries.ts';
-import { siteQuery, withScope } from './db.ts';
+import { siteQuery, withScope, type QueryRunner } from './db.ts';
 import { groupByWorkload, hasOwnPage, type WorkloadGroup } from './groups.ts';
 import { loadManifest, rawCopyOf, reviewScope, scopePaths, type ReviewScope } from './manifest.ts';
 
@@ -77,6 +77,16 @@ function testedDevices(review: ReviewRow, devices: readonly DeviceRow[]): Tested
 		}));
 }
 
+/** What a page's chart plan needs to know of some runs beyond their rows: their percentiles, and which have histogram bins. */
+export async function runDetails(query: QueryRunner, runs: readonly RunRow[]): Promise<{ percentiles: PercentileRow[]; histogramRuns: string[] }> {
+	const runIds = [...new Set(runs.map((r) => r.run_id))];
+	const [percentiles, histogramRuns] = await Promise.all([
+		query<PercentileRow>(buildPercentilesSql({ runIds })),
+		query<{ run_id: string }>(buildHistogramRunsSql({ runIds })),
+	]);
+	return { percentiles, histogramRuns: histogramRuns.map((r) => r.run_id) };
+}
+
 export async function loadReview(reviewId: string): Promise<ReviewData> {
 	const [review] = await siteQuery<ReviewRow>(buildReviewsSql({ reviewId }));
 	if (!review) throw new Error(`no review ${reviewId}`);
@@ -91,11 +101,7 @@ export async function loadReview(reviewId: string): Promise<ReviewData> {
 			query<ComparisonRow>(buildComparisonsSql({ reviewId })),
 			query<SeriesListRow>(buildSeriesListSql({ reviewId })),
 		]);
-		const runIds = [...new Set(runs.map((r) => r.run_id))];
-		const [percentiles, histogramRuns] = await Promise.all([
-			query<PercentileRow>(buildPercentilesSql({ runIds })),
-			query<{ run_id: string }>(buildHistogramRunsSql({ runIds })),
-		]);
+		const { percentiles, histogramRuns } = await runDetails(query, runs);
 		const methodology = parseJsonColumn(review.methodology_json);
 		const files = scope.inputs.map((f) => ({ ...f, download: rawCopyOf(scope, f.path)?.path ?? null }));
 		return {
@@ -111,7 +117,7 @@ export async function loadReview(reviewId: string): Promise<ReviewData> {
 			figures,
 			comparisons,
 			percentiles,
-			histogramRuns: histogramRuns.map((r) => r.run_id),
+			histogramRuns,
 			series,
 			files,
 			scope,
