@@ -25,7 +25,8 @@ async function openInstance(dir: string): Promise<DuckDBInstance> {
 	if (catalogMissing.length || !existsSync(resolve(dir, 'manifest.json'))) {
 		throw new Error(`${dir} has no dataset (${[...catalogMissing.map(tableFile), 'manifest.json'].join(', ')}): run \`npm run ingest\` first (or set SITE_DATA_DIR).`);
 	}
-	const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
+	// Bounded: DuckDB's default memory limit is most of the machine, and its file cache keeps every file a build reads.
+	const instance = await DuckDBInstance.create(':memory:', { threads: '2', memory_limit: '512MB', enable_external_file_cache: 'false' });
 	const conn = await instance.connect();
 	for (const t of TABLES) {
 		// A partitioned table with no rows at all has no folder.
