@@ -80,20 +80,50 @@ export function siteQuery<T>(q: Pick<BuiltQuery, 'sql' | 'params'>): Promise<T[]
 	return sharedRunner<T>(q);
 }
 
+interface Scope {
+	conn: Promise<DuckDBConnection>;
+	query: QueryRunner;
+	/** Works running in it now: it is closed only when none is. */
+	users: number;
+}
+
+/** The scopes used last: a review's pages (its summary, its workloads, each in two languages) share one. */
+const scopes = new Map<string, Scope>();
+const KEPT_SCOPES = 4;
+
+async function openScope(files: Partial<Record<string, readonly string[]>>): Promise<DuckDBConnection> {
+	const conn = await (await sharedInstance()).connect();
+	for (const t of TABLES) {
+		if (!t.partitioned) continue;
+		const paths = (files[t.name] ?? []).map((p) => resolve(dataDir(), p));
+		await conn.run(`CREATE TEMP VIEW ${quoteIdent(t.name)} AS ${readTableSql(t, paths)}`);
+	}
+	return conn;
+}
+
 /**
  * Runs `work` with queries that see only the given partition files (paths under the data folder, per table); the
- * catalog tables stay whole. The scope's connection is closed when `work` ends.
+ * catalog tables stay whole. A few scopes stay open for the pages that follow; the oldest idle one is closed.
  */
 export async function withScope<R>(files: Partial<Record<string, readonly string[]>>, work: (query: QueryRunner) => Promise<R>): Promise<R> {
-	const conn = await (await sharedInstance()).connect();
+	const key = JSON.stringify([dataDir(), files]);
+	let scope = scopes.get(key);
+	if (scope) scopes.delete(key);
+	else {
+		const conn = openScope(files);
+		scope = { conn, query: serialQueries(conn), users: 0 };
+	}
+	scopes.set(key, scope);
+	scope.users++;
 	try {
-		for (const t of TABLES) {
-			if (!t.partitioned) continue;
-			const paths = (files[t.name] ?? []).map((p) => resolve(dataDir(), p));
-			await conn.run(`CREATE TEMP VIEW ${quoteIdent(t.name)} AS ${readTableSql(t, paths)}`);
-		}
-		return await work(serialQueries(Promise.resolve(conn)));
+		return await work(scope.query);
 	} finally {
-		conn.closeSync();
+		scope.users--;
+		for (const [k, s] of scopes) {
+			if (scopes.size <= KEPT_SCOPES) break;
+			if (s.users > 0) continue;
+			scopes.delete(k);
+			void s.conn.then((c) => c.closeSync()).catch(() => undefined);
+		}
 	}
 }
