@@ -140,7 +140,8 @@ export async function buildSite(dataset: string, dir: string): Promise<Step> {
 	if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
 	// SITE_EMIT_DIR: the files pages write while rendering wait here, not in the project, should the build fail.
 	const env = { ...process.env, SITE_DATA_DIR: dataset, SITE_EMIT_DIR: join(dir, 'emitted'), ASTRO_TELEMETRY_DISABLED: '1' };
-	return runNode([ASTRO, 'build', '--root', ROOT, '--outDir', join(dir, 'site')], dir, join(dir, 'build.log'), env);
+	// The heap limit of `npm run build` (package.json): a build's live data is far smaller, and V8 keeps what it may.
+	return runNode(['--max-old-space-size=1024', ASTRO, 'build', '--root', ROOT, '--outDir', join(dir, 'site')], dir, join(dir, 'build.log'), env);
 }
 
 async function measure(n: number, dir: string): Promise<Row> {
