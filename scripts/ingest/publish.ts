@@ -136,6 +136,20 @@ export class DatasetOutput {
 		}
 	}
 
+	/**
+	 * The previous output, when it is exactly what this run would write: the same reviews (each of them reusable, see
+	 * above), the same catalog inputs, and its catalog files as the manifest lists them.
+	 */
+	unchanged(reviewIds: readonly string[], inputs: readonly InputRecord[]): DatasetManifest | undefined {
+		const p = this.previous;
+		if (!p) return undefined;
+		const sameReviews = Object.keys(p.reviews).join('\0') === [...reviewIds].sort(byCodePoint).join('\0');
+		const inputKey = (list: readonly InputRecord[]) => [...list].map((i) => `${i.path}\0${i.sha256}`).sort(byCodePoint).join('\n');
+		const catalogFiles = Object.values(p.tables).filter((t) => !t.partitioned);
+		const intact = catalogFiles.every((t) => statSync(join(this.out, t.path), { throwIfNoEntry: false })?.size === t.bytes);
+		return sameReviews && inputKey(p.inputs) === inputKey(inputs) && intact ? p : undefined;
+	}
+
 	/** Takes a review over from the previous output. */
 	reuseReview(m: ReviewManifest): void {
 		for (const f of [...Object.values(m.partitions), ...m.raw]) linkOrCopy(join(this.out, f.path), join(this.tmp, f.path));

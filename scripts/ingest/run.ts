@@ -147,10 +147,20 @@ export async function ingest(opts: IngestOptions): Promise<IngestReport> {
 		let done = 0;
 		let files = catalog.inputs.length;
 		let read = 0;
+		const keys = units.map((u) => reviewKey(u));
+		const kept = units.map((u, i) => output!.reusable(u.reviewId, keys[i]!, known));
+		const unchanged = errors.length === 0 && kept.every(Boolean) ? output.unchanged(units.map((u) => u.reviewId), catalog.inputs) : undefined;
+		if (unchanged) {
+			// Nothing to write: the previous output is what this run would write, byte for byte.
+			output.abort();
+			const all = kept.map((m) => m!);
+			const inputs = catalog.inputs.length + all.reduce((n, m) => n + m.inputs.length, 0);
+			return { ok: true, errors, warnings: all.flatMap((m) => m.warnings), files: inputs, reviewsRead: 0, reviewsReused: units.length, manifest: unchanged };
+		}
 		// One review at a time, written as soon as it is read: memory holds one review, never the catalog.
-		for (const unit of units) {
-			const key = reviewKey(unit);
-			const previous = output.reusable(unit.reviewId, key, known);
+		for (const [i, unit] of units.entries()) {
+			const key = keys[i]!;
+			const previous = kept[i];
 			if (previous) {
 				warnings.push(...previous.warnings);
 				files += previous.inputs.length;

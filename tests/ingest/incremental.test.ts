@@ -1,7 +1,7 @@
 // An ingest over a previous output reads again only the reviews whose files changed, and writes exactly what a
 // full ingest writes.
 import { createHash } from 'node:crypto';
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,9 +29,13 @@ describe('incremental ingest', () => {
 
 	it('does next to nothing when nothing changed, and the output stays byte-identical', async () => {
 		const before = hashes(out);
+		const folder = statSync(out).ino;
 		const again = await ingest({ dataDir: data, out });
 		expect([again.reviewsRead, again.reviewsReused]).toEqual([0, 6]);
+		expect(again.ok).toBe(true);
 		expect(hashes(out)).toEqual(before);
+		// Not even swapped: the output folder is the one the first run wrote.
+		expect(statSync(out).ino).toBe(folder);
 	});
 
 	it('reads only the changed review, and gives the bytes of a full ingest', async () => {
