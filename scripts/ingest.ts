@@ -57,7 +57,8 @@ async function main(): Promise<number> {
 		.map(([name, t]) => `${name} ${t.rows}`)
 		.join(', ');
 	console.log(
-		`ingested ${report.files} files → ${args.values.out ?? 'public/data'} in ${seconds} s: ${m.tables.runs!.rows} run rows; ${rows}; ` +
+		`ingested ${report.files} files → ${args.values.out ?? 'public/data'} in ${seconds} s ` +
+			`(${report.reviewsRead} reviews read, ${report.reviewsReused} unchanged taken over): ${m.tables.runs!.rows} run rows; ${rows}; ` +
 			`${report.warnings.length} warnings; dataset ${m.dataset_version.slice(0, 12)}`,
 	);
 	return 0;
