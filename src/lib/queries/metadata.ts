@@ -2,54 +2,43 @@
 import { devices, reviews } from '../schema.ts';
 import { Params, captionFor, idsText, sql, type BuiltQuery, type Lang } from './query.ts';
 
-export function buildReviewsSql(filter: { reviewId?: string; reviewIds?: readonly string[]; lang?: Lang } = {}): BuiltQuery {
+/** Rows of a catalog table: all of them, the one with an id, or those of a list of ids, in id order. */
+function byIdSql(
+	table: typeof reviews | typeof devices,
+	id: 'review_id' | 'device_id',
+	filter: { one?: string; many?: readonly string[]; lang?: Lang },
+	words: { en: [one: string, many: string, all: string]; 'zh-Hans': [one: string, many: string, all: string] },
+): BuiltQuery {
 	const p = new Params();
-	const where =
-		filter.reviewId !== undefined
-			? `review_id = ${p.add(filter.reviewId)}`
-			: filter.reviewIds !== undefined
-				? `review_id IN (${p.list(filter.reviewIds)})`
-				: 'TRUE';
+	const where = filter.one !== undefined ? `${id} = ${p.add(filter.one)}` : filter.many !== undefined ? `${id} IN (${p.list(filter.many)})` : 'TRUE';
 	const text = sql`
-		SELECT ${reviews.columns.map((c) => c.name).join(', ')}
-		FROM reviews
+		SELECT ${table.columns.map((c) => c.name).join(', ')}
+		FROM ${table.name}
 		WHERE ${where}
-		ORDER BY review_id
+		ORDER BY ${id}
 	`;
+	const caption = (lang: Lang) => {
+		const [one, many, all] = words[lang];
+		return filter.one !== undefined ? `${one} ${filter.one}` : filter.many !== undefined ? `${many} ${idsText(filter.many, lang)}` : all;
+	};
 	return {
 		sql: text,
 		params: p.values,
-		caption: captionFor(filter.lang, {
-			en: filter.reviewId !== undefined ? `Review ${filter.reviewId}` : filter.reviewIds !== undefined ? `Reviews ${idsText(filter.reviewIds, 'en')}` : 'Every review',
-			'zh-Hans':
-				filter.reviewId !== undefined ? `评测 ${filter.reviewId}` : filter.reviewIds !== undefined ? `评测 ${idsText(filter.reviewIds, 'zh-Hans')}` : '全部评测',
-		}),
-		tables: ['reviews'],
+		caption: captionFor(filter.lang, { en: caption('en'), 'zh-Hans': caption('zh-Hans') }),
+		tables: [table.name as 'reviews' | 'devices'],
 	};
 }
 
+export function buildReviewsSql(filter: { reviewId?: string; reviewIds?: readonly string[]; lang?: Lang } = {}): BuiltQuery {
+	return byIdSql(reviews, 'review_id', { one: filter.reviewId, many: filter.reviewIds, lang: filter.lang }, {
+		en: ['Review', 'Reviews', 'Every review'],
+		'zh-Hans': ['评测', '评测', '全部评测'],
+	});
+}
+
 export function buildDevicesSql(filter: { deviceId?: string; deviceIds?: readonly string[]; lang?: Lang } = {}): BuiltQuery {
-	const p = new Params();
-	const where =
-		filter.deviceId !== undefined
-			? `device_id = ${p.add(filter.deviceId)}`
-			: filter.deviceIds !== undefined
-				? `device_id IN (${p.list(filter.deviceIds)})`
-				: 'TRUE';
-	const text = sql`
-		SELECT ${devices.columns.map((c) => c.name).join(', ')}
-		FROM devices
-		WHERE ${where}
-		ORDER BY device_id
-	`;
-	return {
-		sql: text,
-		params: p.values,
-		caption: captionFor(filter.lang, {
-			en: filter.deviceId !== undefined ? `Drive ${filter.deviceId}` : filter.deviceIds !== undefined ? `Drives ${idsText(filter.deviceIds, 'en')}` : 'Every drive',
-			'zh-Hans':
-				filter.deviceId !== undefined ? `硬盘 ${filter.deviceId}` : filter.deviceIds !== undefined ? `硬盘 ${idsText(filter.deviceIds, 'zh-Hans')}` : '全部硬盘',
-		}),
-		tables: ['devices'],
-	};
+	return byIdSql(devices, 'device_id', { one: filter.deviceId, many: filter.deviceIds, lang: filter.lang }, {
+		en: ['Drive', 'Drives', 'Every drive'],
+		'zh-Hans': ['硬盘', '硬盘', '全部硬盘'],
+	});
 }
