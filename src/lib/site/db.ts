@@ -10,6 +10,7 @@ import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb
 import { partitionGlob, readTableSql, tableFile, tableFolder } from '../dataset-layout.ts';
 import { TABLES } from '../schema.ts';
 import type { BuiltQuery } from '../queries/query.ts';
+import type { ReviewScope } from './manifest.ts';
 
 /** Where the Parquet files are: SITE_DATA_DIR, or public/data under the working directory (the project root). */
 export function dataDir(): string {
@@ -91,26 +92,26 @@ interface Scope {
 const scopes = new Map<string, Scope>();
 const KEPT_SCOPES = 4;
 
-async function openScope(files: Partial<Record<string, readonly string[]>>): Promise<DuckDBConnection> {
+async function openScope(partitions: ReviewScope['partitions']): Promise<DuckDBConnection> {
 	const conn = await (await sharedInstance()).connect();
 	for (const t of TABLES) {
 		if (!t.partitioned) continue;
-		const paths = (files[t.name] ?? []).map((p) => resolve(dataDir(), p));
+		const paths = (partitions[t.name] ?? []).map((f) => resolve(dataDir(), f.path));
 		await conn.run(`CREATE TEMP VIEW ${quoteIdent(t.name)} AS ${readTableSql(t, paths)}`);
 	}
 	return conn;
 }
 
 /**
- * Runs `work` with queries that see only the given partition files (paths under the data folder, per table); the
+ * Runs `work` with queries that see only the partition files of some reviews (see manifest.ts reviewScope); the
  * catalog tables stay whole. A few scopes stay open for the pages that follow; the oldest idle one is closed.
  */
-export async function withScope<R>(files: Partial<Record<string, readonly string[]>>, work: (query: QueryRunner) => Promise<R>): Promise<R> {
-	const key = JSON.stringify([dataDir(), files]);
+export async function withScope<R>(reviews: Pick<ReviewScope, 'partitions'>, work: (query: QueryRunner) => Promise<R>): Promise<R> {
+	const key = JSON.stringify([dataDir(), Object.entries(reviews.partitions).map(([t, files]) => [t, files.map((f) => f.path)])]);
 	let scope = scopes.get(key);
 	if (scope) scopes.delete(key);
 	else {
-		const conn = openScope(files);
+		const conn = openScope(reviews.partitions);
 		scope = { conn, query: serialQueries(conn), users: 0 };
 	}
 	scopes.set(key, scope);

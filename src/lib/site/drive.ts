@@ -8,7 +8,7 @@ import { buildRunsSql } from '../queries/runs.ts';
 import { buildSeriesListSql, type SeriesListRow } from '../queries/timeseries.ts';
 import { normalizePublished } from '../units.ts';
 import { siteQuery, withScope } from './db.ts';
-import { reviewScope, reviewsOfDevice, scopePaths, type ReviewScope } from './manifest.ts';
+import { reviewScope, reviewsOfDevice, type ReviewScope } from './manifest.ts';
 import { groupByWorkload } from './groups.ts';
 import type { PlanSource } from './chart-plan.ts';
 import { parseJsonColumn, runDetails } from './review.ts';
@@ -115,7 +115,7 @@ export async function loadDrive(deviceId: string): Promise<DriveData> {
 	const reviewIds = reviewsOfDevice(deviceId);
 	const scope = reviewScope(reviewIds);
 	const reviews = await siteQuery<ReviewRow>(buildReviewsSql({ reviewIds }));
-	const { catalog, allRuns, reviewRuns, figures, comparisons, series, percentiles, histogramRuns } = await withScope(scopePaths(scope), async (query) => {
+	const { catalog, allRuns, reviewRuns, figures, comparisons, series, percentiles, histogramRuns } = await withScope(scope, async (query) => {
 		const [catalog, allRuns, reviewRuns, figures, comparisons, series] = await Promise.all([
 			query<CatalogRow>(buildCatalogSql({ singleDrive: true })),
 			query<RunRow>(buildRunsSql({ deviceId })),
@@ -127,7 +127,7 @@ export async function loadDrive(deviceId: string): Promise<DriveData> {
 		]);
 		return { catalog, allRuns, reviewRuns, figures, comparisons, series, ...(await runDetails(query, allRuns)) };
 	});
-	const named = new Set([deviceId, ...comparisons.flatMap((c) => [c.device_id, c.basis_device_id ?? c.device_id]), ...allRuns.map((r) => r.device_id)]);
+	const named = new Set([deviceId, ...allRuns.map((r) => r.device_id), ...comparisons.flatMap((c) => (c.basis_device_id ? [c.device_id, c.basis_device_id] : [c.device_id]))]);
 	const devices = await siteQuery<DeviceRow>(buildDevicesSql({ deviceIds: [...named].sort() }));
 	const mine = catalog.filter((r) => r.device_id === deviceId);
 	const withResults = new Set([...allRuns.map((r) => r.review_id), ...figures.map((f) => f.review_id)]);

@@ -34,14 +34,13 @@ export function reviewsOfDevice(deviceId: string): string[] {
 
 /** What the pages of some reviews read: their partition files per table, their inputs and published raw files. */
 export interface ReviewScope {
-	reviewIds: string[];
 	partitions: Record<string, FileRecord[]>;
 	inputs: InputRecord[];
 	raw: FileRecord[];
 }
 
 export function reviewScope(reviewIds: readonly string[]): ReviewScope {
-	const scope: ReviewScope = { reviewIds: [...reviewIds], partitions: {}, inputs: [], raw: [] };
+	const scope: ReviewScope = { partitions: {}, inputs: [], raw: [] };
 	for (const id of reviewIds) {
 		const m = reviewManifest(id);
 		for (const [table, f] of Object.entries(m.partitions)) (scope.partitions[table] ??= []).push(f);
@@ -49,11 +48,6 @@ export function reviewScope(reviewIds: readonly string[]): ReviewScope {
 		scope.raw.push(...m.raw);
 	}
 	return scope;
-}
-
-/** Partition paths per table, as db.ts withScope takes them. */
-export function scopePaths(scope: ReviewScope): Record<string, string[]> {
-	return Object.fromEntries(Object.entries(scope.partitions).map(([t, files]) => [t, files.map((f) => f.path)]));
 }
 
 /** The published copy of an input file ("raw/<path>"), if the ingest published it. */

@@ -7,7 +7,6 @@ import type { ChartSpec } from './chart-data.ts';
 import { loadDrive, type DriveData, type DriveReview } from './drive.ts';
 import { withScope } from './db.ts';
 import { deviceLabels } from './labels.ts';
-import { scopePaths } from './manifest.ts';
 import { loadReview, type ReviewData } from './review.ts';
 
 export interface ReviewCharts {
@@ -49,7 +48,7 @@ function recentReview(reviewId: string): Promise<ReviewData> {
 export async function reviewCharts(reviewId: string, lang: Lang, part: 'summary' | { groupId: string } = 'summary'): Promise<ReviewCharts> {
 	const data = await recentReview(reviewId);
 	const labels = deviceLabels(data.devices);
-	const plan = await withScope(scopePaths(data.scope), (query) =>
+	const plan = await withScope(data.scope, (query) =>
 		planCharts(data, { lang, labels, idPrefix: 'r', comparisonFilter: { reviewId }, query, part }),
 	);
 	return { data, labels, plan };
@@ -58,7 +57,7 @@ export async function reviewCharts(reviewId: string, lang: Lang, part: 'summary'
 export async function driveCharts(deviceId: string, lang: Lang): Promise<DriveCharts> {
 	const data = await loadDrive(deviceId);
 	const labels = deviceLabels(data.devices);
-	const { plans, cmpPlan } = await withScope(scopePaths(data.scope), async (query) => {
+	const { plans, cmpPlan } = await withScope(data.scope, async (query) => {
 		const plans: DriveCharts['plans'] = [];
 		for (const r of data.reviews) {
 			plans.push({

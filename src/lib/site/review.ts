@@ -8,7 +8,7 @@ import { buildRunsSql } from '../queries/runs.ts';
 import { buildSeriesListSql, type SeriesListRow } from '../queries/timeseries.ts';
 import { siteQuery, withScope, type QueryRunner } from './db.ts';
 import { groupByWorkload, hasOwnPage, type WorkloadGroup } from './groups.ts';
-import { loadManifest, rawCopyOf, reviewScope, scopePaths, type ReviewScope } from './manifest.ts';
+import { loadManifest, rawCopyOf, reviewScope, type ReviewScope } from './manifest.ts';
 
 export interface TestedDevice {
 	device_id: string;
@@ -94,7 +94,7 @@ export async function loadReview(reviewId: string): Promise<ReviewData> {
 	// Only the drives this review names: a page never carries the whole catalog's devices.
 	const named = new Set([...testedDevices(review, []).map((d) => d.device_id), ...(loadManifest().reviews[reviewId]?.devices ?? [])]);
 	const devices = await siteQuery<DeviceRow>(buildDevicesSql({ deviceIds: [...named].sort() }));
-	return withScope(scopePaths(scope), async (query) => {
+	return withScope(scope, async (query) => {
 		const [runs, figures, comparisons, series] = await Promise.all([
 			query<RunRow>(buildRunsSql({ reviewId })),
 			query<FigureRow>(buildFiguresSql({ reviewId })),
