@@ -1,10 +1,10 @@
 // Static site: every page pre-rendered, charts inlined as SVG; DuckDB-wasm is loaded lazily from the site's own origin.
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import tailwindcss from '@tailwindcss/vite';
-import { clearEmitted, emittedDir } from './src/lib/site/emitted-files.ts';
+import { clearEmitted, moveEmitted } from './src/lib/site/emitted-files.ts';
 
 /**
  * Pages read the dataset from SITE_DATA_DIR when it is set (public/data otherwise); the built site then serves
@@ -27,10 +27,7 @@ const emittedFiles = {
 	name: 'emitted-files',
 	hooks: {
 		'astro:build:start': () => clearEmitted(),
-		'astro:build:done': ({ dir }) => {
-			if (existsSync(emittedDir())) cpSync(emittedDir(), fileURLToPath(dir), { recursive: true });
-			clearEmitted();
-		},
+		'astro:build:done': ({ dir }) => moveEmitted(fileURLToPath(dir)),
 	},
 };
 

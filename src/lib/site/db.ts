@@ -32,7 +32,8 @@ async function openInstance(dir: string): Promise<DuckDBInstance> {
 	for (const t of TABLES) {
 		// A partitioned table with no rows at all has no folder.
 		const files = t.partitioned ? (missing.includes(t) ? [] : resolve(dir, partitionGlob(t))) : resolve(dir, tableFile(t));
-		await conn.run(`CREATE VIEW ${quoteIdent(t.name)} AS ${readTableSql(t, files)}`);
+		// The catalog tables are small and read by every page: held in memory.
+		await conn.run(`CREATE ${t.partitioned ? 'VIEW' : 'TABLE'} ${quoteIdent(t.name)} AS ${readTableSql(t, files)}`);
 	}
 	conn.closeSync();
 	return instance;
@@ -83,6 +84,7 @@ export function siteQuery<T>(q: Pick<BuiltQuery, 'sql' | 'params'>): Promise<T[]
 
 interface Scope {
 	conn: Promise<DuckDBConnection>;
+	/** Answers repeated queries (a review's pages in both languages ask the same ones) from the rows already read. */
 	query: QueryRunner;
 	/** Works running in it now: it is closed only when none is. */
 	users: number;
@@ -90,14 +92,26 @@ interface Scope {
 
 /** The scopes used last: a review's pages (its summary, its workloads, each in two languages) share one. */
 const scopes = new Map<string, Scope>();
-const KEPT_SCOPES = 4;
+const KEPT_SCOPES = 8;
+
+/** A scope's data does not change during a build, so a query's rows can be kept with the scope; each caller gets its own copies. */
+function memoized(run: QueryRunner): QueryRunner {
+	const answers = new Map<string, Promise<unknown[]>>();
+	return async <T>(q: Pick<BuiltQuery, 'sql' | 'params'>) => {
+		const key = JSON.stringify([q.sql, q.params]);
+		let rows = answers.get(key);
+		if (!rows) answers.set(key, (rows = run(q)));
+		return ((await rows) as T[]).map((r) => ({ ...r }));
+	};
+}
 
 async function openScope(partitions: ReviewScope['partitions']): Promise<DuckDBConnection> {
 	const conn = await (await sharedInstance()).connect();
 	for (const t of TABLES) {
 		if (!t.partitioned) continue;
 		const paths = (partitions[t.name] ?? []).map((f) => resolve(dataDir(), f.path));
-		await conn.run(`CREATE TEMP VIEW ${quoteIdent(t.name)} AS ${readTableSql(t, paths)}`);
+		// Read once into memory: the scope's pages query these few rows many times.
+		await conn.run(`CREATE TEMP TABLE ${quoteIdent(t.name)} AS ${readTableSql(t, paths)}`);
 	}
 	return conn;
 }
@@ -112,7 +126,7 @@ export async function withScope<R>(reviews: Pick<ReviewScope, 'partitions'>, wor
 	if (scope) scopes.delete(key);
 	else {
 		const conn = openScope(reviews.partitions);
-		scope = { conn, query: serialQueries(conn), users: 0 };
+		scope = { conn, query: memoized(serialQueries(conn)), users: 0 };
 	}
 	scopes.set(key, scope);
 	scope.users++;

@@ -1,8 +1,8 @@
 // Build-only: files a page writes beside itself while it renders (the CSV of each chart's whole table). They are
-// collected in a folder during the build and copied into the site when it is done (see astro.config.mjs), so no
+// collected in a folder during the build and moved into the site when it is done (see astro.config.mjs), so no
 // route has to plan every page again, or keep every page's charts in memory, just to list them.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 
 /** Where the files wait until the build is done: SITE_EMIT_DIR, or this build's own cache folder under the project root. */
 export function emittedDir(): string {
@@ -20,4 +20,23 @@ export function emitFile(sitePath: string, content: string): void {
 	const target = join(emittedDir(), sitePath.startsWith(base) ? sitePath.slice(base.length) : sitePath);
 	mkdirSync(dirname(target), { recursive: true });
 	writeFileSync(target, content);
+}
+
+/** Moves every emitted file into the built site at `siteDir` (a copy only where the two are on different disks). */
+export function moveEmitted(siteDir: string): void {
+	const from = emittedDir();
+	if (!existsSync(from)) return;
+	for (const entry of readdirSync(from, { withFileTypes: true, recursive: true })) {
+		if (!entry.isFile()) continue;
+		const source = join(entry.parentPath, entry.name);
+		const target = join(siteDir, relative(from, source));
+		mkdirSync(dirname(target), { recursive: true });
+		try {
+			renameSync(source, target);
+		} catch (e) {
+			if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+			copyFileSync(source, target);
+		}
+	}
+	clearEmitted();
 }
