@@ -2,16 +2,20 @@
 //  1. ingest throughput on a generated ≥ 200 MB fio per-I/O log vs DuckDB's own read_csv → Parquet (aim ≥ 0.5)
 //  2. the site: time to first chart, page weight, interaction → redraw (scripts/bench/site.ts)
 // --only ingest|site runs one part. --catalog N[,N…] [--keep] runs only the catalog scaling bench (scripts/bench/catalog-run.ts).
+// --only biglog [--big-gib 4] runs only this: a 4 GiB per-I/O log beside a small review through `npm run ingest`, its
+// time and peak RSS (aim < 1 GB: every file is read in pieces, DuckDB's memory is bounded).
 import { createHash } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
+import type { DatasetManifest } from '../src/lib/dataset-layout.ts';
 import { timeseries } from '../src/lib/schema.ts';
 import { stageFioLogFile } from './ingest/log-series.ts';
 import { DatasetWriter } from './ingest/write-parquet.ts';
 import { benchCatalog } from './bench/catalog-run.ts';
+import { TIME, runNode } from './bench/run-node.ts';
 import { benchSite, median } from './bench/site.ts';
 
 const { values } = parseArgs({
@@ -21,13 +25,15 @@ const { values } = parseArgs({
 		only: { type: 'string' },
 		catalog: { type: 'string' },
 		keep: { type: 'boolean', default: false },
+		'big-gib': { type: 'string', default: '4' },
 	},
 });
+const ROOT = resolve(import.meta.dirname, '..');
 const targetBytes = Number(values.mb) * 1e6;
 const rounds = Number(values.rounds);
 
 /** A per-I/O clat log as fio 3.x writes it with log_offset=1 (6 columns), deterministic pseudo-random values. */
-function generateLog(path: string): { bytes: number; lines: number } {
+function generateLog(path: string, targetBytes: number): { bytes: number; lines: number } {
 	const fd = openSync(path, 'w');
 	let seed = 42;
 	const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
@@ -53,7 +59,7 @@ function generateLog(path: string): { bytes: number; lines: number } {
 }
 
 interface Phases {
-	/** Reading, parsing and staging go together: the log's halves are read and parsed at once, chunks staged as parsed. */
+	/** Reading, parsing and staging go together: a worker parses every other piece, chunks are staged as parsed. */
 	readParseStage: number;
 	write: number;
 }
@@ -115,7 +121,7 @@ async function benchIngest(): Promise<void> {
 	try {
 		const log = join(dir, 'bench_clat.1.log');
 		process.stderr.write(`generating a ${values.mb} MB per-I/O fio log… `);
-		const { bytes, lines } = generateLog(log);
+		const { bytes, lines } = generateLog(log, targetBytes);
 		process.stderr.write(`${(bytes / 1e6).toFixed(0)} MB, ${lines} lines\n`);
 		const ours: number[] = [];
 		const phases: Phases[] = [];
@@ -153,6 +159,32 @@ async function benchIngest(): Promise<void> {
 	}
 }
 
+/** A per-I/O log of `--big-gib` GiB beside a small review (one fio JSON), ingested by `npm run ingest` in a child. */
+async function benchBigLog(): Promise<void> {
+	const dir = mkdtempSync(join(tmpdir(), 'ssd-bench-biglog-'));
+	try {
+		const review = join(dir, 'big-log-review');
+		mkdirSync(review);
+		copyFileSync(join(ROOT, 'tests/fixtures/fio/json-fio3.14-crucial-sata-randread.json'), join(review, 'randread.json'));
+		const gib = Number(values['big-gib']);
+		process.stderr.write(`generating a ${gib} GiB per-I/O fio log… `);
+		const started = performance.now();
+		const { bytes, lines } = generateLog(join(review, 'big_clat.1.log'), gib * 2 ** 30);
+		process.stderr.write(`${lines} lines in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+		const out = join(dir, 'out');
+		const step = await runNode([join(ROOT, 'scripts/ingest.ts'), review, '--out', out], ROOT, join(dir, 'ingest.log'));
+		if (!step.ok) throw new Error(`ingest failed: ${step.reason}`);
+		const rows = (JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as DatasetManifest).tables.timeseries!.rows;
+		if (rows !== lines) throw new Error(`the ingest wrote ${rows} timeseries rows of ${lines} lines`);
+		const s = step.ms / 1000;
+		const rss = step.peakRssKb === null ? 'unknown' : `${(step.peakRssKb / 1024).toFixed(0)} MB`;
+		console.log(`big log, ${(bytes / 2 ** 30).toFixed(2)} GiB per-I/O fio clat log (${lines} lines) beside a small review → npm run ingest:`);
+		console.log(`  ${s.toFixed(1)} s  ${(bytes / 1e6 / s).toFixed(1)} MB/s  peak RSS ${rss}  (aim < 1 GB; ${TIME} %M, or VmHWM sampled without it)`);
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
 function catalogSizes(text: string): number[] {
 	const sizes = text.split(',').map(Number);
 	if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--catalog ${text}: expected sizes such as 100 or 100,300,1000`);
@@ -161,6 +193,8 @@ function catalogSizes(text: string): number[] {
 
 if (values.catalog !== undefined) {
 	await benchCatalog(catalogSizes(values.catalog), values.keep);
+} else if (values.only === 'biglog') {
+	await benchBigLog();
 } else {
 	if (values.only !== 'site') await benchIngest();
 	if (values.only !== 'ingest') await benchSite();

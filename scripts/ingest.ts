@@ -1,9 +1,10 @@
 // npm run ingest                         → all of data/ into public/data/
 // npm run ingest -- <file|folder>… --out <dir>   → raw files with no metadata at all
 import { parseArgs } from 'node:util';
-import { ingest } from './ingest/run.ts';
+import { OutputLocked } from './ingest/publish.ts';
+import { ingest, type IngestReport } from './ingest/run.ts';
 
-const USAGE = `usage: npm run ingest [-- <file-or-folder>… --out <dir>] [--data <dir>] [--max-warnings <n>]`;
+const USAGE = `usage: npm run ingest [-- <file-or-folder>… --out <dir>] [--data <dir>] [--max-warnings <n>] [--wait <seconds>]`;
 
 function progressBar(done: number, total: number, name: string): void {
 	if (!process.stderr.isTTY) return;
@@ -22,6 +23,8 @@ async function main(): Promise<number> {
 				out: { type: 'string' },
 				data: { type: 'string', default: 'data' },
 				'max-warnings': { type: 'string', default: '20' },
+				// How long to wait for another ingest writing the same output.
+				wait: { type: 'string', default: '600' },
 				help: { type: 'boolean', short: 'h' },
 			},
 		});
@@ -38,12 +41,31 @@ async function main(): Promise<number> {
 		console.error(`--out <dir> is required when ingesting files or folders\n${USAGE}`);
 		return 2;
 	}
+	const waitSeconds = Number(args.values.wait);
+	if (!(waitSeconds >= 0)) {
+		console.error(`--wait takes a number of seconds\n${USAGE}`);
+		return 2;
+	}
 	const started = performance.now();
-	const report = await ingest({ dataDir: args.values.data, paths, out: args.values.out ?? 'public/data', onProgress: progressBar });
+	let report: IngestReport;
+	try {
+		report = await ingest({
+			dataDir: args.values.data,
+			paths,
+			out: args.values.out ?? 'public/data',
+			onProgress: progressBar,
+			lockWaitMs: waitSeconds * 1000,
+			onLockWait: (message) => console.error(message),
+		});
+	} catch (err) {
+		if (!(err instanceof OutputLocked)) throw err;
+		console.error(`error: ${err.message}`);
+		return 1;
+	}
 	if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
 	const maxWarnings = Number(args.values['max-warnings']);
 	for (const w of report.warnings.slice(0, maxWarnings)) {
-		console.error(`warning: ${w.file}${w.line !== undefined ? `:${w.line}` : ''}: ${w.code} ${w.message}`);
+		console.error(`warning: ${w.file}${w.line !== undefined ? `:${w.line}` : ''}: ${w.code}${w.field !== undefined ? ` [${w.field}]` : ''} ${w.message}`);
 	}
 	if (report.warnings.length > maxWarnings) console.error(`… and ${report.warnings.length - maxWarnings} more warnings (--max-warnings)`);
 	for (const e of report.errors) console.error(`error: ${e.format()}`);

@@ -1,10 +1,13 @@
-// A static server for dist/ on localhost, as a production host would serve it: byte ranges (hyparquet
-// reads Parquet with them), application/wasm, brotli for text and wasm, immutable caching of hashed
-// assets, and a log of every request (bytes sent) for the benchmarks and browser tests.
+// A static server for dist/ on localhost, as a production host would serve it: byte ranges (hyparquet reads Parquet
+// with them) streamed from disk, application/wasm, brotli for text and wasm, immutable caching of hashed assets, the
+// headers of the site's _headers file (the one static hosts read), and a log of every request (bytes sent) for the
+// benchmarks and browser tests. Memory stays bounded whatever the size of the files.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize, resolve, sep } from 'node:path';
-import { brotliCompressSync, constants } from 'node:zlib';
+import { createReadStream, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { extname, join, posix, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { constants, createBrotliCompress } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
@@ -26,8 +29,9 @@ const MIME: Record<string, string> = {
 	'.parquet': 'application/vnd.apache.parquet',
 	'.woff2': 'font/woff2',
 };
-/** Compressed on the fly (cached). Parquet is not: range reads need the raw bytes. */
+/** Compressed once and kept, up to a size (DuckDB's wasm is 34 MB); larger files are sent as they are. Parquet never: range reads need the raw bytes. */
 const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.svg', '.txt', '.md', '.csv', '.log', '.yaml', '.wasm']);
+const MAX_COMPRESSED_FILE = 64 * 1024 ** 2;
 
 export interface RequestRecord {
 	url: string;
@@ -42,66 +46,162 @@ export interface StaticServer {
 	close(): Promise<void>;
 }
 
-function send(res: ServerResponse, status: number, headers: Record<string, string | number>, body?: Buffer): number {
-	res.writeHead(status, headers);
+/** One block of a _headers file: a path pattern and its lines in order, `[name, value]` or `[name, null]` for "! name". */
+export interface HeaderRule {
+	pattern: RegExp;
+	lines: [string, string | null][];
+}
+
+/** Parses the _headers format of Cloudflare Pages and Netlify: paths with `*` (any characters) and `:name` (one segment). */
+export function parseHeadersFile(text: string): HeaderRule[] {
+	const rules: HeaderRule[] = [];
+	for (const [i, line] of text.split(/\r?\n/).entries()) {
+		const content = line.trim();
+		if (!content || content.startsWith('#')) continue;
+		const rule = rules.at(-1);
+		const header = /^([\w-]+):\s*(.*)$/.exec(content);
+		const detach = /^!\s*([\w-]+)$/.exec(content);
+		if (!/^\s/.test(line) && content.startsWith('/')) {
+			const source = content
+				.split(/(\*|:[A-Za-z]\w*)/)
+				.map((part, j) => (j % 2 ? (part === '*' ? '.*' : '[^/]+') : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+				.join('');
+			rules.push({ pattern: new RegExp(`^${source}$`), lines: [] });
+		} else if (rule && /^\s/.test(line) && (header || detach)) {
+			rule.lines.push(header ? [header[1]!.toLowerCase(), header[2]!] : [detach![1]!.toLowerCase(), null]);
+		} else {
+			throw new Error(`_headers:${i + 1}: expected a path starting with /, or an indented "Name: value" or "! Name"`);
+		}
+	}
+	return rules;
+}
+
+/** The headers the rules give a path: every matching rule in order; a header set twice is joined with ", ", "! name" drops it. */
+export function headersFor(rules: readonly HeaderRule[], path: string): Map<string, string> {
+	const out = new Map<string, string>();
+	for (const rule of rules) {
+		if (!rule.pattern.test(path)) continue;
+		for (const [name, value] of rule.lines) {
+			if (value === null) out.delete(name);
+			else out.set(name, out.has(name) ? `${out.get(name)}, ${value}` : value);
+		}
+	}
+	return out;
+}
+
+/**
+ * The one range of a Range header within a file of `size` bytes; null when it cannot be satisfied (416), undefined
+ * when the header is not a single byte range (the whole file is sent, as RFC 9110 allows).
+ */
+export function byteRange(header: string, size: number): { start: number; end: number } | null | undefined {
+	const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+	if (!m || (!m[1] && !m[2])) return undefined;
+	if (!m[1]) {
+		const suffix = Number(m[2]);
+		return suffix === 0 || size === 0 ? null : { start: Math.max(0, size - suffix), end: size - 1 };
+	}
+	const start = Number(m[1]);
+	const end = m[2] ? Number(m[2]) : Infinity;
+	if (end < start) return undefined;
+	return start >= size ? null : { start, end: Math.min(end, size - 1) };
+}
+
+function plain(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): number {
+	const body = Buffer.from(`${message}\n`);
+	res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': body.length, ...headers });
 	res.end(body);
-	return body?.length ?? 0;
+	return body.length;
 }
 
 export async function startServer(root: string, port = 0, host = '127.0.0.1'): Promise<StaticServer> {
-	const base = resolve(root);
-	const cache = new Map<string, Buffer>();
+	const base = realpathSync(resolve(root));
+	const headersFile = join(base, '_headers');
+	const rules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [];
+	const compressed = new Map<string, Promise<Buffer>>();
 	const requests: RequestRecord[] = [];
-	const handle = (req: IncomingMessage, res: ServerResponse): number => {
-		const url = new URL(req.url ?? '/', 'http://localhost');
-		let path = normalize(join(base, decodeURIComponent(url.pathname)));
-		if (path !== base && !path.startsWith(base + sep)) return send(res, 403, {});
-		if (existsSync(path) && statSync(path).isDirectory()) path = join(path, 'index.html');
-		if (!existsSync(path) || !statSync(path).isFile()) {
-			const notFound = join(base, '404.html');
-			return send(res, 404, { 'content-type': MIME['.html']! }, existsSync(notFound) ? readFileSync(notFound) : Buffer.from('not found'));
+
+	const notFound = (res: ServerResponse): number => {
+		const page = join(base, '404.html');
+		if (!existsSync(page)) return plain(res, 404, 'not found');
+		const body = readFileSync(page);
+		res.writeHead(404, { 'content-type': MIME['.html']!, 'content-length': body.length });
+		res.end(body);
+		return body.length;
+	};
+
+	const handle = async (req: IncomingMessage, res: ServerResponse): Promise<number> => {
+		if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'method not allowed', { allow: 'GET, HEAD' });
+		let urlPath: string;
+		try {
+			// Normalized after decoding, so that no spelling of a path (%2e%2e, //) escapes the folder or its headers.
+			urlPath = posix.normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname));
+		} catch {
+			return plain(res, 400, 'bad request: malformed URL');
 		}
+		if (urlPath.includes('\0')) return plain(res, 400, 'bad request: malformed URL');
+		let path = join(base, urlPath);
+		let stat = statSync(path, { throwIfNoEntry: false });
+		if (stat?.isDirectory()) {
+			path = join(path, 'index.html');
+			stat = statSync(path, { throwIfNoEntry: false });
+		}
+		if (!stat?.isFile() || path === headersFile) return notFound(res);
+		const real = realpathSync(path);
+		if (!real.startsWith(base + sep)) return notFound(res);
+
 		const ext = extname(path);
 		const headers: Record<string, string | number> = {
 			'content-type': MIME[ext] ?? 'application/octet-stream',
 			'accept-ranges': 'bytes',
-			'cache-control': url.pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-			'x-content-type-options': 'nosniff',
+			'cache-control': urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+			...Object.fromEntries(headersFor(rules, urlPath)),
 		};
-		const body = readFileSync(path);
-		const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
-		if (range) {
-			const start = range[1] ? Number(range[1]) : Math.max(0, body.length - Number(range[2]));
-			const end = range[1] && range[2] ? Math.min(Number(range[2]), body.length - 1) : body.length - 1;
-			if (start > end || start >= body.length) return send(res, 416, { 'content-range': `bytes */${body.length}` });
-			headers['content-range'] = `bytes ${start}-${end}/${body.length}`;
-			return send(res, 206, headers, body.subarray(start, end + 1));
-		}
-		if (req.method === 'HEAD') {
-			res.writeHead(200, { ...headers, 'content-length': body.length });
-			res.end();
-			return 0;
-		}
-		if (COMPRESSIBLE.has(ext) && /\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-			let compressed = cache.get(path);
-			if (!compressed) {
-				const quality = ext === '.wasm' ? 5 : 9;
-				compressed = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } });
-				cache.set(path, compressed);
+		const send = (status: number, length: number, start = 0): number => {
+			res.writeHead(status, { ...headers, 'content-length': length });
+			if (req.method === 'HEAD' || length === 0) {
+				res.end();
+				return 0;
 			}
-			return send(res, 200, { ...headers, 'content-encoding': 'br', vary: 'accept-encoding' }, compressed);
+			pipeline(createReadStream(real, { start, end: start + length - 1 }), res, () => {});
+			return length;
+		};
+		if (req.headers.range !== undefined) {
+			const range = byteRange(req.headers.range, stat.size);
+			if (range === null) return plain(res, 416, 'range not satisfiable', { 'content-range': `bytes */${stat.size}` });
+			if (range) {
+				headers['content-range'] = `bytes ${range.start}-${range.end}/${stat.size}`;
+				return send(206, range.end - range.start + 1, range.start);
+			}
 		}
-		return send(res, 200, headers, body);
+		const brotli = /\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''));
+		if (req.method === 'HEAD' || !brotli || !COMPRESSIBLE.has(ext) || stat.size > MAX_COMPRESSED_FILE) return send(200, stat.size);
+		const key = `${real}\0${stat.mtimeMs}\0${stat.size}`;
+		let pending = compressed.get(key);
+		if (!pending) {
+			const quality = ext === '.wasm' ? 5 : 9;
+			pending = buffer(createReadStream(real).pipe(createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: quality } })));
+			compressed.set(key, pending);
+			pending.catch(() => compressed.delete(key));
+		}
+		const body = await pending;
+		res.writeHead(200, { ...headers, 'content-encoding': 'br', vary: 'accept-encoding', 'content-length': body.length });
+		res.end(body);
+		return body.length;
 	};
+
 	const server: Server = createServer((req, res) => {
 		const started = performance.now();
 		let bytes = 0;
-		try {
-			bytes = handle(req, res);
-		} catch (err) {
-			bytes = send(res, 500, {}, Buffer.from(String(err)));
-		}
-		requests.push({ url: req.url ?? '', status: res.statusCode, bytes, ms: performance.now() - started });
+		res.on('close', () => requests.push({ url: req.url ?? '', status: res.statusCode, bytes, ms: performance.now() - started }));
+		handle(req, res).then(
+			(n) => (bytes = n),
+			(err: unknown) => {
+				// The reason goes to the server's log, never to the client.
+				console.error(`${req.method} ${req.url}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+				if (res.headersSent) res.destroy();
+				else bytes = plain(res, 500, 'internal server error');
+			},
+		);
 	});
 	await new Promise<void>((ok) => server.listen(port, host, ok));
 	const address = server.address();

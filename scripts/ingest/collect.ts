@@ -2,12 +2,12 @@
 // their place (review, device, run id). Problems are collected, never thrown, so a reviewer sees
 // every bad file at once.
 import { createHash } from 'node:crypto';
-import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { InputRecord, InputWarning } from '../../src/lib/dataset-layout.ts';
 import type { SidecarFile, RunsSidecar } from '../../src/lib/metadata/runs-sidecar.ts';
 import {
+	DETECT_BYTES,
 	ParseError,
 	detectFormat,
 	fioLogMetricFromName,
@@ -27,7 +27,8 @@ import type {
 	RunRow,
 } from '../../src/lib/schema.ts';
 import { crossCheckBandwidth, findInvalidValues } from '../../src/lib/validate.ts';
-import { InputError, byCodePoint } from './files.ts';
+import { InputError, MAX_TEXT_BYTES, byCodePoint, scanText } from './files.ts';
+import { globMatch } from './glob.ts';
 import { stageFioLogFile, type StagedLog } from './log-series.ts';
 import { DIRECTION_CODES, VALUE_KINDS, type DatasetWriter, type SeriesColumns } from './write-parquet.ts';
 
@@ -52,8 +53,11 @@ export type WarningRecord = InputWarning;
 /** Files in raw/ that are not benchmark output. */
 const NOT_OUTPUT = [/^runs\.ya?ml$/, /\.fio$/, /^platform\.json$/, /^README/i, /\.md$/];
 
-/** Format detection looks at the head of a file only. */
-const DETECT_BYTES = 64 * 1024;
+/**
+ * Raw files published for download: output the ingest recognized, under a name static hosts serve as text. An .html
+ * or .svg would be rendered on the site's origin, even one the fio parser accepts (text before the JSON is skipped).
+ */
+const PUBLISHABLE = /\.(json|log|txt|csv|out|terse)$/i;
 
 const codeOf = (codes: readonly string[], value: string) => codes.indexOf(value);
 
@@ -91,8 +95,8 @@ export class Collector {
 		this.known = knownDevices;
 	}
 
-	recordInput(relPath: string, absPath: string, text: string | Buffer, format: string, publish: boolean): void {
-		this.inputs.push(inputRecord(relPath, text, format));
+	recordInput(relPath: string, absPath: string, file: { bytes: number; sha256: string }, format: string, publish: boolean): void {
+		this.inputs.push({ path: relPath, bytes: file.bytes, sha256: file.sha256, format });
 		if (publish) this.rawCopies.push([relPath, absPath]);
 	}
 
@@ -107,17 +111,27 @@ export class Collector {
 	/** Every output file of one review: result files first, so logs can find their run. */
 	async collectReview(unit: ReviewUnit, onFile: (name: string) => void): Promise<void> {
 		const isLog = (fmt: string | undefined) => fmt === 'fio-log' || fmt === 'fio-histlog';
-		// Each file is read once here (checked, hashed, its format detected); only result files keep their
-		// text: a log of hundreds of MB is read again, in pieces, when its series is written.
+		// Each file is read once here, in pieces (checked, hashed, its format detected from its head); result files are
+		// then read whole, up to MAX_TEXT_BYTES: a log of any size is read again, in pieces, when its series is written.
 		this.inputs.push(...unit.metaInputs);
 		const entries: { f: string; format: string | undefined; text: string | undefined }[] = [];
 		for (const f of unit.files.filter((name) => !NOT_OUTPUT.some((re) => re.test(basename(name))))) {
 			const source = `${unit.rel}/${f}`;
-			const buf = this.read(unit, f);
-			if (!buf) continue;
-			const format = this.formatOf(unit, f, buf.subarray(0, DETECT_BYTES).toString('utf8'));
-			this.recordInput(source, join(unit.dir, f), buf, format ?? 'unknown', true);
-			entries.push({ f, format, text: format === 'fio-log' ? undefined : buf.toString('utf8') });
+			const scan = this.scan(unit, f);
+			if (!scan) continue;
+			const format = this.formatOf(unit, f, scan.head);
+			const publish = format !== undefined && PUBLISHABLE.test(f);
+			this.recordInput(source, join(unit.dir, f), scan, format ?? 'unknown', publish);
+			if (format && !publish) {
+				this.warnings.push({ file: source, code: 'RAW_NOT_PUBLISHED', message: 'read, but not published for download: only .json, .log, .txt, .csv, .out and .terse files are' });
+			}
+			if (format && format !== 'fio-log' && scan.bytes > MAX_TEXT_BYTES) {
+				const why = `${scan.bytes} bytes: ${format} files are read whole, up to ${MAX_TEXT_BYTES >> 20} MiB (only fio logs are read in pieces)`;
+				this.errors.push(new InputError(source, 'FILE_TOO_LARGE', why));
+				continue;
+			}
+			const text = format && format !== 'fio-log' ? readFileSync(join(unit.dir, f), 'utf8') : undefined;
+			entries.push({ f, format, text });
 		}
 		for (const e of [...entries.filter((x) => !isLog(x.format)), ...entries.filter((x) => isLog(x.format))]) {
 			const source = `${unit.rel}/${e.f}`;
@@ -145,13 +159,10 @@ export class Collector {
 		this.errors.push(new InputError(source, 'NO_DEVICE', 'no device: list the file in raw/runs.yaml or name a subject device in review.yaml'));
 	}
 
-	private read(unit: ReviewUnit, f: string): Buffer | undefined {
-		const buf = readFileSync(join(unit.dir, f));
-		if (buf.includes(0) || !isUtf8(buf)) {
-			this.errors.push(new InputError(`${unit.rel}/${f}`, 'NOT_UTF8', 'file is binary or not UTF-8 text (convert UTF-16/GBK to UTF-8)'));
-			return undefined;
-		}
-		return buf;
+	private scan(unit: ReviewUnit, f: string): ReturnType<typeof scanText> {
+		const scan = scanText(join(unit.dir, f), DETECT_BYTES);
+		if (!scan) this.errors.push(new InputError(`${unit.rel}/${f}`, 'NOT_UTF8', 'file is binary or not UTF-8 text (convert UTF-16/GBK to UTF-8)'));
+		return scan;
 	}
 
 	private sidecarEntry(unit: ReviewUnit, f: string): SidecarFile | undefined {
@@ -168,7 +179,7 @@ export class Collector {
 	private formatOf(unit: ReviewUnit, f: string, text: string): string | undefined {
 		const forced = this.sidecarEntry(unit, f)?.format;
 		if (forced) return forced === 'fio-normal' || forced === 'fio-terse' ? 'fio-text' : forced;
-		return detectFormat(text);
+		return detectFormat(text, basename(f));
 	}
 
 	private deviceFor(unit: ReviewUnit, f: string): string | undefined {
@@ -387,8 +398,3 @@ export class Collector {
 
 /** Result files are named by their path inside raw/, which repeats from review to review: the key holds both. */
 const runKey = (unit: ReviewUnit, pathInRaw: string) => `${unit.reviewId}\u0000${pathInRaw}`;
-
-function globMatch(pattern: string, path: string): boolean {
-	const re = new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`);
-	return re.test(path);
-}

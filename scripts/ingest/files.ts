@@ -1,5 +1,8 @@
 // Walking input folders safely: never follow a symlink, never leave the root, code-point order.
-import { lstatSync, readdirSync } from 'node:fs';
+// Reading input files in pieces: no file is ever read whole, whatever its size.
+import { isUtf8 } from 'node:buffer';
+import { createHash } from 'node:crypto';
+import { closeSync, lstatSync, openSync, readSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 export class InputError extends Error {
@@ -50,4 +53,58 @@ export function slugify(name: string): string {
 		.replace(/[^a-z0-9]+/g, '-')
 		.replace(/^-+|-+$/g, '');
 	return slug || 'unnamed';
+}
+
+/** The most of a file ever held as one string: formats parsed whole stop here; fio logs are read in pieces. */
+export const MAX_TEXT_BYTES = 64 << 20;
+
+/** A file's bytes in pieces of 1 MiB: views of one buffer, each valid until the next is read. */
+export function* fileChunks(path: string): Generator<Buffer> {
+	const fd = openSync(path, 'r');
+	try {
+		const buf = Buffer.allocUnsafe(1 << 20);
+		for (let n; (n = readSync(fd, buf, 0, buf.length, null)) > 0; ) yield buf.subarray(0, n);
+	} finally {
+		closeSync(fd);
+	}
+}
+
+/** Size and SHA-256 of a file. */
+export function hashFile(path: string): { bytes: number; sha256: string } {
+	const h = createHash('sha256');
+	let bytes = 0;
+	for (const piece of fileChunks(path)) {
+		h.update(piece);
+		bytes += piece.length;
+	}
+	return { bytes, sha256: h.digest('hex') };
+}
+
+/** One pass over a text file: its size, SHA-256 and first `headBytes` decoded; undefined when it is binary or not UTF-8. */
+export function scanText(path: string, headBytes: number): { bytes: number; sha256: string; head: string } | undefined {
+	const h = createHash('sha256');
+	const head: Buffer[] = [];
+	let bytes = 0;
+	let carry: Buffer | undefined; // a UTF-8 sequence cut by the end of the previous piece
+	for (const piece of fileChunks(path)) {
+		if (bytes < headBytes) head.push(Buffer.from(piece.subarray(0, headBytes - bytes)));
+		bytes += piece.length;
+		h.update(piece);
+		const buf = carry ? Buffer.concat([carry, piece]) : piece;
+		const end = completeUtf8(buf);
+		if (buf.includes(0) || !isUtf8(buf.subarray(0, end))) return undefined;
+		carry = end < buf.length ? Buffer.from(buf.subarray(end)) : undefined;
+	}
+	if (carry) return undefined;
+	return { bytes, sha256: h.digest('hex'), head: Buffer.concat(head).toString('utf8') };
+}
+
+/** Where the UTF-8 sequences of `buf` that it holds whole end: a sequence its last bytes begin starts there. */
+function completeUtf8(buf: Buffer): number {
+	for (let i = buf.length - 1; i >= Math.max(0, buf.length - 3); i--) {
+		const b = buf[i]!;
+		if (b < 0x80) return buf.length;
+		if (b >= 0xc0) return i + (b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2) > buf.length ? i : buf.length;
+	}
+	return buf.length;
 }

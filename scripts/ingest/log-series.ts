@@ -1,15 +1,16 @@
 // A fio log on its way into the timeseries staging. It is read in pieces cut at line ends and
-// parsed a chunk of rows at a time, each chunk handed to the writer at once: a log of millions of
-// lines never exists whole, neither as text nor as columns. A long log is also cut in two halves
-// read and parsed at once, the second by a worker thread (log-worker.ts). Every piece after the
-// first is parsed with the layout chosen from the log's beginning, and FioLogReader adds the
-// pieces up to exactly the rows, warnings and errors of one pass. Shared by the ingest
-// (collect.ts) and the ingest benchmark.
+// parsed a chunk of rows at a time, each chunk handed to the writer at once: a log of any size never
+// exists whole, neither as text nor as columns. In a long log a worker thread (log-worker.ts) parses
+// every other piece while this thread parses the one before it, so at most one piece's rows wait
+// for their turn. Every piece after the first is parsed with the layout chosen from the log's
+// beginning, and FioLogReader adds the pieces up to exactly the rows, warnings and errors of one
+// pass. Shared by the ingest (collect.ts) and the ingest benchmark.
 import { isAscii } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import {
 	FioLogReader,
+	countLines,
 	type FioLogColumns,
 	type FioLogLayout,
 	type FioLogMeta,
@@ -18,14 +19,19 @@ import {
 	type FioLogTally,
 } from '../../src/lib/parsers/fio-log.ts';
 import { ParseError, type Warning } from '../../src/lib/parsers/types.ts';
+import { MAX_TEXT_BYTES } from './files.ts';
 import type { SeriesSink } from './write-parquet.ts';
 
 /** Rows per parsed chunk: big enough that per-chunk costs vanish, small enough to stay in cache. */
 export const LOG_CHUNK_ROWS = 1 << 16;
 /** Bytes read at a time (a piece ends at the last line end in them). */
 export const PIECE_BYTES = 8 << 20;
-/** Logs from this size on are parsed in two halves at once (below it a worker thread's start costs about what it saves). */
+/** Logs from this size on are parsed by two threads (below it a worker thread's start costs about what it saves). */
 export const SPLIT_BYTES = 64 << 20;
+/** fio writes lines of under 200 bytes: a line longer than this is an error, not a buffer without end. */
+export const MAX_LINE_BYTES = 8 << 20;
+/** What readPieces gives, and then stops, where a line is longer than MAX_LINE_BYTES. */
+export const LINE_TOO_LONG = Symbol('line too long');
 
 /** Text as UTF-8; pure ASCII (every fio log) is decoded as Latin-1: the same text, much faster. */
 function decode(buf: Buffer): string {
@@ -36,14 +42,18 @@ function decode(buf: Buffer): string {
  * Bytes [start, end) of a file as decoded pieces, each ending at a line end (the last where the
  * range does): a cut after "\n" splits no UTF-8 sequence, and every piece but the first starts a line.
  */
-export function* readPieces(fd: number, start: number, end: number, pieceBytes = PIECE_BYTES): Generator<string> {
+export function* readPieces(fd: number, start: number, end: number, pieceBytes = PIECE_BYTES): Generator<string | typeof LINE_TOO_LONG> {
 	let buf = Buffer.allocUnsafe(Math.min(pieceBytes, Math.max(end - start, 1)));
 	let pos = start;
 	let held = 0; // bytes of an unfinished line kept at the start of buf
 	while (pos < end || held > 0) {
 		if (pos < end && held === buf.length) {
+			if (held >= MAX_LINE_BYTES) {
+				yield LINE_TOO_LONG;
+				return;
+			}
 			// A line longer than a piece: make room for more of it.
-			const bigger = Buffer.allocUnsafe(buf.length * 2);
+			const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, MAX_LINE_BYTES));
 			buf.copy(bigger, 0, 0, held);
 			buf = bigger;
 		}
@@ -61,30 +71,23 @@ export function* readPieces(fd: number, start: number, end: number, pieceBytes =
 	}
 }
 
+const lineTooLong = (file: string, line: number) =>
+	new ParseError('LOG_LINE_TOO_LONG', file, { line }, `is longer than ${MAX_LINE_BYTES >> 20} MiB; fio writes lines of under 200 bytes`);
+
 export interface StagedLog {
 	warnings: Warning[];
 	meta: FioLogMeta;
 	rows: number;
-	/** Pieces the log was parsed in (see readPieces), and whether a worker parsed its second half. */
+	/** Pieces the log was parsed in (see readPieces), and whether a worker thread parsed some of them. */
 	pieces: number;
-	halves: boolean;
+	worker: boolean;
 	/** The first value that is not a finite number ≥ 0, if any; nothing was staged then. */
 	invalid?: { seq: number; value: number };
 }
 
-/** What the main thread asks of the worker: the log's bytes from `start` (a line start) to `end`. */
-export interface LogHalfRequest {
-	path: string;
-	start: number;
-	end: number;
-	file: string;
-	pieceBytes: number;
-}
-
-/** The worker's messages: its pieces in order (lines counted from the start of its half), then done or a ParseError. */
-export type LogHalfMessage =
-	| { columns: FioLogColumns; length: number; tally: FioLogTally; linesBefore: number }
-	| { done: true; lines: number }
+/** What the worker gives back for each piece it was sent: its rows (lines counted from the piece's start), or a ParseError. */
+export type LogPieceMessage =
+	| { columns: FioLogColumns; length: number; tally: FioLogTally; lines: number }
 	| { parseError: { code: string; line?: number; field?: string; reason: string } };
 
 /** Rows into the sink, with seq shifted to count from the log's first line, until a value is invalid. */
@@ -114,9 +117,9 @@ class Stager {
 		}
 	}
 
-	result(reader: FioLogReader, pieces: number, halves: boolean): StagedLog {
+	result(reader: FioLogReader, pieces: number, worker: boolean): StagedLog {
 		const { rows, invalid } = this;
-		return { warnings: reader.warnings, meta: reader.meta, rows, pieces, halves, ...(invalid && { invalid }) };
+		return { warnings: reader.warnings, meta: reader.meta, rows, pieces, worker, ...(invalid && { invalid }) };
 	}
 }
 
@@ -139,30 +142,19 @@ export function stageFioLog(text: string, source: string, opts: FioLogOptions, s
 	return stager.result(reader, 1, false);
 }
 
-/** Pieces of the log after the first, parsed into `stager`; returns their parts and the lines up to their end. */
-function stagePieces(
-	pieces: Iterable<string>,
-	file: string,
-	layout: FioLogLayout,
-	stager: Stager,
-	linesBefore: number,
-): { parts: FioLogPart[]; lines: number } {
-	const parts: FioLogPart[] = [];
-	let lines = linesBefore;
-	for (const piece of pieces) {
-		const reader = FioLogReader.part(piece, file, layout);
-		try {
-			stager.drain(reader, lines);
-		} catch (err) {
-			throw shifted(err, lines);
-		}
-		parts.push({ tally: reader.tally, linesBefore: lines });
-		lines += reader.linesRead;
+/** A later piece of the log, parsed into `stager` after `linesBefore` lines; returns the lines up to its end. */
+function stagePiece(piece: string, file: string, layout: FioLogLayout, stager: Stager, parts: FioLogPart[], linesBefore: number): number {
+	const reader = FioLogReader.part(piece, file, layout);
+	try {
+		stager.drain(reader, linesBefore);
+	} catch (err) {
+		throw shifted(err, linesBefore);
 	}
-	return { parts, lines };
+	parts.push({ tally: reader.tally, linesBefore });
+	return linesBefore + reader.linesRead;
 }
 
-/** stageFioLog for a file, read in pieces; from `splitBytes` on, its second half is read and parsed by a worker at once. */
+/** stageFioLog for a file, read in pieces; from `splitBytes` on, a worker thread parses every other piece. */
 export async function stageFioLogFile(
 	path: string,
 	source: string,
@@ -175,73 +167,56 @@ export async function stageFioLogFile(
 	let worker: LogWorker | undefined;
 	try {
 		const size = fstatSync(fd).size;
-		const half = size >= splitBytes ? secondHalf(fd, size, { path, file: source, pieceBytes }) : undefined;
-		if (half) worker = new LogWorker(half);
-		const pieces = readPieces(fd, 0, half ? half.start : size, pieceBytes);
-		const first = pieces.next();
-		const second = pieces.next();
-		const text = first.done ? '' : first.value;
-		if (second.done && !worker) return stageFioLog(text, source, opts, sink); // one piece: the whole log
-		const reader = new FioLogReader(text, source, opts, 'first');
-		const layout = reader.layout;
-		if (!layout) {
-			// The lines the layout is chosen from reach past the first piece (huge or blank lines): one pass.
-			return stageFioLog(decode(readRange(fd, 0, size)), source, opts, sink);
+		if (size >= splitBytes) worker = new LogWorker(source);
+		const pieces = readPieces(fd, 0, size, pieceBytes);
+		// The first text must hold the lines the layout is chosen from: one piece, more if they reach past it.
+		let text = '';
+		let first: FioLogReader;
+		for (let p = pieces.next(); ; p = pieces.next()) {
+			if (p.value === LINE_TOO_LONG) throw lineTooLong(source, text ? countLines(text) : 1);
+			if (!p.done) text += p.value;
+			first = new FioLogReader(text, source, opts, 'first');
+			if (first.layout || p.done) break;
+			if (text.length >= MAX_TEXT_BYTES) {
+				throw new ParseError('LOG_LAYOUT', source, {}, `its first ${MAX_TEXT_BYTES >> 20} MiB hold too few data lines to tell its columns (blank or very long lines)`);
+			}
 		}
-		worker?.start(layout);
+		const { layout } = first;
 		const stager = new Stager(sink);
-		stager.drain(reader, 0);
-		const rest = second.done ? [] : andThen(second.value, pieces);
-		const { parts, lines } = stagePieces(rest, source, layout, stager, reader.linesRead);
-		if (worker) parts.push(...(await worker.stage(stager, lines)));
-		reader.closeParts(parts);
-		return stager.result(reader, 1 + parts.length, worker !== undefined);
+		stager.drain(first, 0);
+		let lines = first.linesRead;
+		const parts: FioLogPart[] = [];
+		if (layout) {
+			worker?.start(layout);
+			for (let mine = pieces.next(); !mine.done; mine = pieces.next()) {
+				if (mine.value === LINE_TOO_LONG) throw lineTooLong(source, lines + 1);
+				const theirs = worker ? pieces.next() : undefined;
+				if (theirs && typeof theirs.value === 'string') worker!.parse(theirs.value);
+				lines = stagePiece(mine.value, source, layout, stager, parts, lines);
+				if (theirs?.value === LINE_TOO_LONG) throw lineTooLong(source, lines + 1);
+				if (theirs && !theirs.done) lines = await worker!.stage(stager, parts, lines);
+			}
+		}
+		first.closeParts(parts);
+		return stager.result(first, 1 + parts.length, (worker?.sent ?? 0) > 0);
 	} finally {
 		await worker?.stop();
 		closeSync(fd);
 	}
 }
 
-/** `first`, then the rest of `it`, lazily (an array of pieces would hold the whole log). */
-function* andThen<T>(first: T, it: Iterator<T>): Generator<T> {
-	yield first;
-	for (let r = it.next(); !r.done; r = it.next()) yield r.value;
-}
-
-/** The second half of a log of `size` bytes, from the first line start after the middle; undefined without one. */
-function secondHalf(fd: number, size: number, of: Omit<LogHalfRequest, 'start' | 'end'>): LogHalfRequest | undefined {
-	const middle = Math.floor(size / 2);
-	const probe = readRange(fd, middle, Math.min(size, middle + (1 << 16)));
-	const nl = probe.indexOf(10);
-	if (nl < 0 || middle + nl + 1 >= size) return undefined;
-	return { ...of, start: middle + nl + 1, end: size };
-}
-
-function readRange(fd: number, start: number, end: number): Buffer {
-	const buf = Buffer.allocUnsafe(end - start);
-	let done = 0;
-	while (done < buf.length) {
-		const n = readSync(fd, buf, done, buf.length - done, start + done);
-		if (n === 0) throw new Error('file shrank while read');
-		done += n;
-	}
-	return buf;
-}
-
-/** The worker thread parsing a log's second half (log-worker.ts), and its messages as they come. */
+/** The worker thread parsing every other piece of a long log (log-worker.ts), and its answers in the order of the pieces. */
 class LogWorker {
 	private readonly worker: Worker;
 	private readonly file: string;
-	private readonly queue: LogHalfMessage[] = [];
+	private readonly queue: LogPieceMessage[] = [];
 	private failure: Error | null = null;
-	private finished = false;
 	private wake: (() => void) | null = null;
 
-	constructor(half: LogHalfRequest) {
-		this.file = half.file;
-		this.worker = new Worker(new URL('./log-worker.ts', import.meta.url), { workerData: half });
-		this.worker.on('message', (m: LogHalfMessage) => {
-			if (!('columns' in m)) this.finished = true;
+	constructor(file: string) {
+		this.file = file;
+		this.worker = new Worker(new URL('./log-worker.ts', import.meta.url), { workerData: file });
+		this.worker.on('message', (m: LogPieceMessage) => {
 			this.queue.push(m);
 			this.wake?.();
 		});
@@ -250,38 +225,39 @@ class LogWorker {
 			this.wake?.();
 		});
 		this.worker.on('exit', (code) => {
-			if (!this.finished) this.failure ??= new Error(`log worker exited with code ${code} before it was done`);
+			this.failure ??= new Error(`log worker exited with code ${code}`);
 			this.wake?.();
 		});
 	}
 
-	/** The layout of the log's first piece: the worker starts parsing. */
+	/** The layout of the log's first piece, for the pieces that follow. */
 	start(layout: FioLogLayout): void {
 		this.worker.postMessage(layout);
 	}
 
-	/** The worker's rows into `stager` (its lines follow `linesBefore` lines of the log); returns its parts. */
-	async stage(stager: Stager, linesBefore: number): Promise<FioLogPart[]> {
-		const parts: FioLogPart[] = [];
-		for (;;) {
-			const m = await this.next();
-			if ('parseError' in m) {
-				const { code, line, field, reason } = m.parseError;
-				throw new ParseError(code, this.file, { line: line === undefined ? undefined : line + linesBefore, field }, reason);
-			}
-			if ('done' in m) return parts;
-			stager.add(m.columns, m.length, linesBefore + m.linesBefore);
-			parts.push({ tally: m.tally, linesBefore: linesBefore + m.linesBefore });
-		}
+	/** Pieces sent to be parsed. */
+	sent = 0;
+
+	parse(piece: string): void {
+		this.worker.postMessage(piece);
+		this.sent++;
 	}
 
-	private async next(): Promise<LogHalfMessage> {
+	/** The rows of the oldest piece sent into `stager`, after `linesBefore` lines of the log; returns the lines up to its end. */
+	async stage(stager: Stager, parts: FioLogPart[], linesBefore: number): Promise<number> {
 		while (this.queue.length === 0) {
 			if (this.failure) throw this.failure;
 			await new Promise<void>((resolve) => (this.wake = resolve));
 			this.wake = null;
 		}
-		return this.queue.shift()!;
+		const m = this.queue.shift()!;
+		if ('parseError' in m) {
+			const { code, line, field, reason } = m.parseError;
+			throw new ParseError(code, this.file, { line: line === undefined ? undefined : line + linesBefore, field }, reason);
+		}
+		stager.add(m.columns, m.length, linesBefore);
+		parts.push({ tally: m.tally, linesBefore });
+		return linesBefore + m.lines;
 	}
 
 	async stop(): Promise<void> {

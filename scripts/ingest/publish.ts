@@ -1,9 +1,11 @@
 // Writes the dataset into a temporary folder beside the output, review by review, then swaps it in with renames:
 // a failure at any point leaves the previous output exactly as it was. A review whose key (its inputs and the
-// ingest's code) matches the previous output's is not read again: its files are linked from there.
+// ingest's code) matches the previous output's is not read again: its files are linked from there. One ingest at a
+// time writes an output: it holds a lock file beside it from before it looks at the previous output until the swap.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
 	partitionFile,
 	reviewManifestFile,
@@ -31,7 +33,7 @@ import {
 	type ReviewRow,
 } from '../../src/lib/schema.ts';
 import type { Collector } from './collect.ts';
-import { byCodePoint } from './files.ts';
+import { byCodePoint, hashFile } from './files.ts';
 import type { DatasetWriter } from './write-parquet.ts';
 
 function fault(step: string): void {
@@ -41,8 +43,74 @@ function fault(step: string): void {
 const sha256 = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
 
 function record(dir: string, rel: string, rows?: number): FileRecord {
-	const buf = readFileSync(join(dir, rel));
-	return { path: rel, bytes: buf.length, sha256: sha256(buf), ...(rows !== undefined ? { rows } : {}) };
+	return { path: rel, ...hashFile(join(dir, rel)), ...(rows !== undefined ? { rows } : {}) };
+}
+
+/** Another ingest holds the output's lock and did not let it go within the wait. */
+export class OutputLocked extends Error {}
+
+export interface LockWait {
+	/** How long to wait for another ingest writing the same output. */
+	waitMs: number;
+	/** Told once when the wait begins. */
+	onWait?: (message: string) => void;
+}
+
+function isAlive(pid: number): boolean {
+	if (!Number.isInteger(pid) || pid <= 0) return false;
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (err) {
+		return (err as NodeJS.ErrnoException).code === 'EPERM';
+	}
+}
+
+/**
+ * Takes ".<output>-lock" beside the output, a file holding the pid of its holder, and returns its release. A lock
+ * whose process is gone (killed mid-run) is taken over; one held by a live process is waited for, then refused.
+ */
+async function lockOutput(out: string, { waitMs, onWait }: LockWait): Promise<() => void> {
+	const lock = join(dirname(out), `.${basename(out)}-lock`);
+	const mine = `${process.pid}\n`;
+	const draft = `${lock}-${process.pid}`;
+	const readLock = () => {
+		try {
+			return readFileSync(lock, 'utf8');
+		} catch {
+			return undefined;
+		}
+	};
+	const started = performance.now();
+	let told = false;
+	for (;;) {
+		// Written whole, then linked: taking the lock is atomic, and a lock is never seen empty.
+		writeFileSync(draft, mine);
+		try {
+			linkSync(draft, lock);
+			return () => {
+				if (readLock() === mine) rmSync(lock, { force: true });
+			};
+		} catch (err) {
+			if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+		} finally {
+			rmSync(draft, { force: true });
+		}
+		const holder = readLock();
+		if (holder === undefined) continue;
+		const pid = Number(holder.trim());
+		if (!isAlive(pid)) {
+			if (readLock() === holder) rmSync(lock, { force: true });
+			continue;
+		}
+		const message = `${out} is being written by another ingest (pid ${pid}, lock ${lock})`;
+		if (performance.now() - started >= waitMs) {
+			throw new OutputLocked(`${message}; gave up after ${Math.round(waitMs / 1000)} s (if no ingest is running, delete the lock)`);
+		}
+		if (!told) onWait?.(`waiting: ${message}`);
+		told = true;
+		await sleep(200);
+	}
 }
 
 /** Leftovers of an interrupted run: temporary folders, or a previous output moved aside but not removed. */
@@ -94,23 +162,33 @@ export class DatasetOutput {
 	private inputFiles = 0;
 	/** Reviews taken over from the previous output (the rest were read). */
 	reused = 0;
+	private readonly unlock: () => void;
+	/** Swapped in or aborted: the lock is no longer held, nothing more may be touched. */
+	private closed = false;
 
-	private constructor(out: string, writer: DatasetWriter, ingestVersion: string, duckdbVersion: string) {
+	private constructor(out: string, writer: DatasetWriter, ingestVersion: string, duckdbVersion: string, unlock: () => void) {
 		this.out = out;
+		this.unlock = unlock;
 		this.writer = writer;
 		this.ingestVersion = ingestVersion;
 		this.duckdbVersion = duckdbVersion;
-		const parent = dirname(out);
-		mkdirSync(parent, { recursive: true });
 		recoverInterrupted(out);
 		this.previous = previousManifest(out, ingestVersion, duckdbVersion);
-		this.tmp = join(parent, `.${basename(out)}-tmp-${process.pid}`);
+		this.tmp = join(dirname(out), `.${basename(out)}-tmp-${process.pid}`);
 		rmSync(this.tmp, { recursive: true, force: true });
 		mkdirSync(this.tmp, { recursive: true });
 	}
 
-	static async open(out: string, writer: DatasetWriter, ingestVersion: string): Promise<DatasetOutput> {
-		return new DatasetOutput(out, writer, ingestVersion, await writer.duckdbVersion());
+	static async open(out: string, writer: DatasetWriter, ingestVersion: string, wait: LockWait): Promise<DatasetOutput> {
+		const duckdbVersion = await writer.duckdbVersion();
+		mkdirSync(dirname(out), { recursive: true });
+		const unlock = await lockOutput(out, wait);
+		try {
+			return new DatasetOutput(out, writer, ingestVersion, duckdbVersion, unlock);
+		} catch (err) {
+			unlock();
+			throw err;
+		}
 	}
 
 	private count(table: string, rows: number, bytes: number): void {
@@ -243,6 +321,8 @@ export class DatasetOutput {
 			fault('mid-swap');
 			renameSync(this.tmp, this.out);
 			rmSync(old, { recursive: true, force: true });
+			this.closed = true;
+			this.unlock();
 			return manifest;
 		} catch (err) {
 			this.abort();
@@ -252,7 +332,10 @@ export class DatasetOutput {
 
 	/** Drops everything written so far; the previous output stays (or is put back) as it was. */
 	abort(): void {
+		if (this.closed) return;
+		this.closed = true;
 		rmSync(this.tmp, { recursive: true, force: true });
 		recoverInterrupted(this.out);
+		this.unlock();
 	}
 }

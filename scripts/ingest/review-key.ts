@@ -1,10 +1,10 @@
 // What decides whether a review must be read again: a hash of every file of its folder and of the ingest's own
 // code. Equal keys give byte-identical files, so the previous output's files of that review are taken over.
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { ReviewUnit } from './collect.ts';
-import { byCodePoint } from './files.ts';
+import { byCodePoint, fileChunks } from './files.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** Code the ingest runs: its scripts and the shared library, less the site's own folders (which only read the output). */
@@ -34,24 +34,13 @@ export function ingestVersion(): string {
 	return version;
 }
 
-/** Hashes a file of any size in pieces. */
-function hashFile(h: ReturnType<typeof createHash>, path: string): void {
-	const fd = openSync(path, 'r');
-	try {
-		const buf = Buffer.allocUnsafe(1 << 20);
-		for (let n; (n = readSync(fd, buf, 0, buf.length, null)) > 0; ) h.update(buf.subarray(0, n));
-	} finally {
-		closeSync(fd);
-	}
-}
-
 /** The key of one review: the ingest's version, the review's id, and each of its files (path and content). */
 export function reviewKey(unit: Pick<ReviewUnit, 'reviewId' | 'dir' | 'files' | 'metaInputs'>): string {
 	const h = createHash('sha256').update(`${ingestVersion()}\0${unit.reviewId}\0`);
 	for (const m of unit.metaInputs) h.update(`${m.path}\0${m.sha256}\0`);
 	for (const f of unit.files) {
 		h.update(`${f}\0`);
-		hashFile(h, join(unit.dir, f));
+		for (const piece of fileChunks(join(unit.dir, f))) h.update(piece);
 		h.update('\0');
 	}
 	return h.digest('hex');

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { runsSidecar, type RunsSidecar } from '../../src/lib/metadata/runs-sidecar.ts';
 import type { DatasetManifest, InputRecord } from '../../src/lib/dataset-layout.ts';
+import { KEBAB_ID } from '../../src/lib/ids.ts';
 import type { DeviceRow, ReviewRow } from '../../src/lib/schema.ts';
 import { Collector, inputRecord, type ReviewUnit, type WarningRecord } from './collect.ts';
 import { InputError, byCodePoint, listFiles, slugify } from './files.ts';
@@ -18,6 +19,9 @@ export interface IngestOptions {
 	paths?: string[];
 	out: string;
 	onProgress?: (done: number, total: number, name: string) => void;
+	/** While another ingest writes the same output: how long to wait for it (10 minutes unless given), what to say. */
+	lockWaitMs?: number;
+	onLockWait?: (message: string) => void;
 }
 
 export interface IngestReport {
@@ -40,12 +44,19 @@ interface Catalog {
 	/** Inputs that belong to no review (device YAML). */
 	inputs: InputRecord[];
 	errors: InputError[];
+	/** Warnings about the metadata (read on every run, reused reviews' included). */
+	warnings: WarningRecord[];
 }
 
-function loadSidecar(unitRel: string, dir: string, errors: InputError[], names = ['raw/runs.yaml', 'raw/runs.yml']): RunsSidecar {
+/** Review and device ids come from folder and file names and end up in URLs. */
+function checkId(id: string, file: string, field: string, errors: InputError[]): void {
+	if (!KEBAB_ID.test(id)) errors.push(new InputError(file, 'BAD_ID', `"${id}" is not a lower-case kebab-case id; rename it, e.g. "${slugify(id)}"`, undefined, field));
+}
+
+function loadSidecar(unitRel: string, dir: string, catalog: Catalog, names = ['raw/runs.yaml', 'raw/runs.yml']): RunsSidecar {
 	for (const name of names) {
 		const p = join(dir, name);
-		if (existsSync(p)) return loadYaml(`${unitRel}/${name}`, readFileSync(p, 'utf8'), runsSidecar, errors) ?? { files: [] };
+		if (existsSync(p)) return loadYaml(`${unitRel}/${name}`, readFileSync(p, 'utf8'), runsSidecar, catalog.errors, catalog.warnings) ?? { files: [] };
 	}
 	return { files: [] };
 }
@@ -57,9 +68,10 @@ function dataModeUnits(root: string, catalog: Catalog): ReviewUnit[] {
 		for (const rel of listFiles(root, devDir, errors)) {
 			if (!/\.ya?ml$/.test(rel)) continue;
 			const id = basename(rel).replace(/\.ya?ml$/, '');
+			checkId(id, rel, 'device_id', errors);
 			const text = readFileSync(join(root, rel), 'utf8');
 			catalog.inputs.push(inputRecord(rel, text, 'device-yaml'));
-			const y = loadYaml(rel, text, deviceYaml, errors);
+			const y = loadYaml(rel, text, deviceYaml, errors, catalog.warnings);
 			if (y) catalog.devices.push(deviceRow(id, y));
 		}
 	}
@@ -73,12 +85,13 @@ function dataModeUnits(root: string, catalog: Catalog): ReviewUnit[] {
 		const rel = `reviews/${id}`;
 		const dir = join(root, rel);
 		const yamlRel = `${rel}/review.yaml`;
+		checkId(id, rel, 'review_id', errors);
 		if (!existsSync(join(root, yamlRel))) {
 			errors.push(new InputError(rel, 'NO_REVIEW_YAML', 'every review folder needs a review.yaml'));
 			continue;
 		}
 		const text = readFileSync(join(root, yamlRel), 'utf8');
-		const y = loadYaml(yamlRel, text, reviewYaml, errors);
+		const y = loadYaml(yamlRel, text, reviewYaml, errors, catalog.warnings);
 		if (!y) continue;
 		y.devices_tested.forEach((d, i) => {
 			if (!known.has(d.device_id)) {
@@ -86,7 +99,7 @@ function dataModeUnits(root: string, catalog: Catalog): ReviewUnit[] {
 			}
 		});
 		catalog.reviews.push(reviewRow(id, y));
-		const sidecar = loadSidecar(rel, dir, errors);
+		const sidecar = loadSidecar(rel, dir, catalog);
 		const files = all
 			.filter((f) => f.startsWith(`${rel}/`))
 			.map((f) => f.slice(rel.length + 1))
@@ -127,7 +140,7 @@ function bareModeUnits(paths: string[], catalog: Catalog): ReviewUnit[] {
 		if (!catalog.devices.some((d) => d.device_id === id)) catalog.devices.push(bareDeviceRow(id, name));
 		catalog.reviews.push(bareReviewRow(id, name, id));
 		// A runs.yaml beside the files works as in raw/ (paths relative to the folder).
-		const sidecar = loadSidecar(id, dir, catalog.errors, ['runs.yaml', 'runs.yml']);
+		const sidecar = loadSidecar(id, dir, catalog, ['runs.yaml', 'runs.yml']);
 		units.push({ reviewId: id, dir, rel: id, files: [...files].sort(byCodePoint), metaInputs: [], sidecar, defaultDeviceId: id });
 	}
 	return units;
@@ -137,12 +150,12 @@ export async function ingest(opts: IngestOptions): Promise<IngestReport> {
 	const writer = await DatasetWriter.open();
 	let output: DatasetOutput | undefined;
 	try {
-		const catalog: Catalog = { reviews: [], devices: [], inputs: [], errors: [] };
+		const catalog: Catalog = { reviews: [], devices: [], inputs: [], errors: [], warnings: [] };
 		const units = opts.paths?.length ? bareModeUnits(opts.paths, catalog) : dataModeUnits(resolve(opts.dataDir ?? 'data'), catalog);
 		const known = new Set(catalog.devices.map((d) => d.device_id));
 		const { errors } = catalog;
-		const warnings: WarningRecord[] = [];
-		output = await DatasetOutput.open(resolve(opts.out), writer, ingestVersion());
+		const warnings: WarningRecord[] = [...catalog.warnings];
+		output = await DatasetOutput.open(resolve(opts.out), writer, ingestVersion(), { waitMs: opts.lockWaitMs ?? 600_000, onWait: opts.onLockWait });
 		const total = units.reduce((n, u) => n + u.files.length, 0);
 		let done = 0;
 		let files = catalog.inputs.length;
@@ -155,7 +168,7 @@ export async function ingest(opts: IngestOptions): Promise<IngestReport> {
 			output.abort();
 			const all = kept.map((m) => m!);
 			const inputs = catalog.inputs.length + all.reduce((n, m) => n + m.inputs.length, 0);
-			return { ok: true, errors, warnings: all.flatMap((m) => m.warnings), files: inputs, reviewsRead: 0, reviewsReused: units.length, manifest: unchanged };
+			return { ok: true, errors, warnings: [...warnings, ...all.flatMap((m) => m.warnings)], files: inputs, reviewsRead: 0, reviewsReused: units.length, manifest: unchanged };
 		}
 		// One review at a time, written as soon as it is read: memory holds one review, never the catalog.
 		for (const [i, unit] of units.entries()) {

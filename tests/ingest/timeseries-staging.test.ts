@@ -1,6 +1,6 @@
 // The timeseries path of the ingest: points staged as typed arrays in a plain Parquet file
 // (staging-parquet.ts), written out by DuckDB with their text columns (write-parquet.ts), long
-// logs read and parsed in two halves at once (log-series.ts). What comes out must be what the
+// logs read in pieces, every other one parsed by a worker thread (log-series.ts). What comes out must be what the
 // parser gives, row for row, in key order, the same bytes every time.
 import { createHash } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { parquetReadObjects } from 'hyparquet';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readPieces, stageFioLog, stageFioLogFile, type StagedLog } from '../../scripts/ingest/log-series.ts';
+import { LINE_TOO_LONG, MAX_LINE_BYTES, readPieces, stageFioLog, stageFioLogFile, type StagedLog } from '../../scripts/ingest/log-series.ts';
 import { StagingParquetWriter } from '../../scripts/ingest/staging-parquet.ts';
 import { DatasetWriter, type SeriesColumns, type SeriesInfo, type SeriesSink } from '../../scripts/ingest/write-parquet.ts';
 import { fioLogMetricFromName, parseFioLog, parseFioLogColumns, type FioLogOptions } from '../../src/lib/parsers/fio-log.ts';
@@ -258,9 +258,9 @@ describe('reading a log in pieces', () => {
 		try {
 			const pieces = [...readPieces(fd, 0, Buffer.byteLength(text), 16)];
 			expect(pieces.join('')).toBe(text);
-			for (const p of pieces.slice(0, -1)) expect(p.endsWith('\n')).toBe(true);
+			for (const p of pieces.slice(0, -1)) expect(p).toMatch(/\n$/);
 			// The 51-byte line does not fit the 16-byte buffer: it grows, and the line comes whole.
-			expect(pieces[1]!.startsWith(`${'9'.repeat(50)}\n`)).toBe(true);
+			expect(pieces[1]).toMatch(new RegExp(`^${'9'.repeat(50)}\n`));
 			const from = Buffer.byteLength('1, 2\n');
 			expect([...readPieces(fd, from, from + 51, 8)]).toEqual([`${'9'.repeat(50)}\n`]);
 			expect([...readPieces(fd, 0, 0)]).toEqual([]);
@@ -270,7 +270,7 @@ describe('reading a log in pieces', () => {
 	});
 });
 
-describe('long logs read in pieces and in two halves at once', () => {
+describe('long logs read in pieces, every other one parsed by a worker', () => {
 	// Fixtures repeated to about 20000 lines (some 600 kB), so that a first piece of 100 kB holds
 	// the 2000 lines the layout is chosen from.
 	const long = LOGS.flatMap((f) => {
@@ -278,11 +278,11 @@ describe('long logs read in pieces and in two halves at once', () => {
 		if (!text.endsWith('\n')) return [];
 		return [{ name: f.name, text: text.repeat(Math.ceil(20000 / text.split('\n').length)) }];
 	});
-	// Every log in halves of several pieces each; one also in pieces without a worker, and in two halves of one piece.
-	const inHalvesOfPieces = { way: 'halves of pieces', splitBytes: 1, pieceBytes: 100_000 };
+	// Every log in pieces shared with a worker; one also in pieces without a worker, and in one piece.
+	const withWorker = { way: 'pieces with a worker', splitBytes: 1, pieceBytes: 100_000 };
 	const inPieces = { way: 'pieces', splitBytes: Infinity, pieceBytes: 100_000 };
-	const inHalves = { way: 'halves', splitBytes: 1, pieceBytes: 8 << 20 };
-	const ways = (name: string) => (name.endsWith('gen-fio3.33-perio_clat.1.log') ? [inHalvesOfPieces, inPieces, inHalves] : [inHalvesOfPieces]);
+	const inOne = { way: 'one piece', splitBytes: 1, pieceBytes: 8 << 20 };
+	const ways = (name: string) => (name.endsWith('gen-fio3.33-perio_clat.1.log') ? [withWorker, inPieces, inOne] : [withWorker]);
 	const cases = long.flatMap((l) => ways(l.name).map((w) => [`${l.name} in ${w.way}`, l, w] as const));
 
 	it.each(cases)('%s: the bytes, warnings and meta of one pass', async (name, l, w) => {
@@ -305,25 +305,46 @@ describe('long logs read in pieces and in two halves at once', () => {
 		};
 		const one = await run(async (sink) => stageFioLog(l.text, name, opts, sink));
 		const split = await run((sink) => stageFioLogFile(path, name, opts, sink, w.splitBytes, w.pieceBytes));
-		expect(one.staged).toMatchObject({ pieces: 1, halves: false });
-		expect(split.staged.halves).toBe(w.splitBytes === 1);
-		expect(split.staged.pieces).toBeGreaterThan(w.pieceBytes < l.text.length / 2 ? 3 : 1);
-		expect({ ...split.staged, pieces: 1, halves: false }).toEqual(one.staged);
+		expect(one.staged).toMatchObject({ pieces: 1, worker: false });
+		const pieces = Math.ceil(l.text.length / w.pieceBytes);
+		expect(split.staged).toMatchObject({ pieces: expect.any(Number), worker: w.splitBytes === 1 && pieces > 1 });
+		expect(split.staged.pieces).toBeGreaterThanOrEqual(pieces);
+		expect({ ...split.staged, pieces: 1, worker: false }).toEqual(one.staged);
 		expect(split.sha).toBe(one.sha);
 	});
 
-	it('reports a bad line of the second half with its line number in the file', async () => {
-		// 5000 lines "t, 100, 0, 4096, 0" of one length: the cut falls near line 2500, after the
-		// layout's 2000 lines, so the second half is parsed apart; line 4500 has ddir 7.
+	it('reports a bad line of a piece the worker parsed with its line number in the file', async () => {
+		// 5000 lines "t, 100, 0, 4096, 0" of 22 bytes, pieces of 500 lines: the layout takes pieces 1–5, this thread
+		// parses 6 and 8, the worker 7 and 9 (lines 4001–4500); line 4500 has ddir 7.
 		const lines = Array.from({ length: 5000 }, (_, i) => `${1000 + i}, 100, ${i === 4499 ? 7 : 0}, 4096, 0\n`);
 		const path = tmpFile('bad_clat.1.log');
 		writeFileSync(path, lines.join(''));
 		const opts: FioLogOptions = { metric: 'clat', latencyUnit: 'ns' };
-		await expect(stageFioLogFile(path, 'bad_clat.1.log', opts, null, 1)).rejects.toThrow(
+		await expect(stageFioLogFile(path, 'bad_clat.1.log', opts, null, 1, 22 * 500)).rejects.toThrow(
 			new ParseError('LOG_VALUE', 'bad_clat.1.log', { line: 4500, field: 'ddir' }, 'is 7; fio logs only 0 (read), 1 (write) or 2 (trim)'),
 		);
 		writeFileSync(path, lines.join('').replace('5499, 100, 7,', '5499, 100, 0,'));
-		const staged = await stageFioLogFile(path, 'bad_clat.1.log', opts, null, 1);
-		expect(staged).toMatchObject({ halves: true, rows: 5000, meta: { lines: 5000 } });
+		const staged = await stageFioLogFile(path, 'bad_clat.1.log', opts, null, 1, 22 * 500);
+		expect(staged).toMatchObject({ worker: true, pieces: 6, rows: 5000, meta: { lines: 5000 } });
+	});
+
+	it('stops at a line longer than MAX_LINE_BYTES, naming it, wherever it is', async () => {
+		const lines = Array.from({ length: 5000 }, (_, i) => `${1000 + i}, 100, 0, 4096, 0\n`);
+		const long = `1, ${'1'.repeat(MAX_LINE_BYTES)}, 0, 4096, 0\n`;
+		const opts: FioLogOptions = { metric: 'clat', latencyUnit: 'ns' };
+		const path = tmpFile('long_clat.1.log');
+		// In the first piece, in the lines the layout is chosen from, in a piece of this thread, in one of the worker.
+		for (const at of [0, 1200, 2700, 3200]) {
+			writeFileSync(path, [...lines.slice(0, at), long, ...lines.slice(at)].join(''));
+			await expect(stageFioLogFile(path, 'long_clat.1.log', opts, null, 1, 22 * 500), `line ${at + 1}`).rejects.toThrow(
+				new ParseError('LOG_LINE_TOO_LONG', 'long_clat.1.log', { line: at + 1 }, 'is longer than 8 MiB; fio writes lines of under 200 bytes'),
+			);
+		}
+		const fd = openSync(path, 'r');
+		try {
+			expect([...readPieces(fd, 0, 22 * 3200 + long.length, 22 * 500)].at(-1)).toBe(LINE_TOO_LONG);
+		} finally {
+			closeSync(fd);
+		}
 	});
 });

@@ -221,6 +221,21 @@ describe('fio log read in chunks or parts', () => {
 		expect(inParts(ordered, 'x_clat.log', opts, cut, 4096)).toMatchObject({ meta: { keyOrdered: true } });
 	});
 
+	it('warns of the first line whose time goes back, counting them all, in one pass, in chunks and across cuts', () => {
+		// Line 2101 goes back to time 5, line 2601 to time 7: two logs joined, or a damaged one.
+		const lines = Array.from({ length: 3000 }, (_, i) => `${i === 2100 ? 5 : i === 2600 ? 7 : i + 1}, 100, 0, 4096, 0\n`);
+		const text = lines.join('');
+		const opts: FioLogOptions = { metric: 'clat', latencyUnit: 'ns' };
+		const whole = onePass(text, 'x_clat.log', opts);
+		const message = "time goes back from 2100 to 5 ms (2 lines go back in all): fio writes a job's log in time order, so this looks like logs joined together or a damaged file";
+		expect(whole).toMatchObject({ warnings: [{ code: 'LOG_TIME_BACKWARDS', line: 2101, message }] });
+		expect(chunked(text, 'x_clat.log', opts, 100)).toEqual(whole);
+		const at = (line: number) => lines.slice(0, line).join('').length - 1; // a cut after that line
+		for (const cuts of [[at(2100)], [at(2100), at(2600)], [at(2050), at(2300)]]) expect(inParts(text, 'x_clat.log', opts, cuts, 4096)).toEqual(whole);
+		const once = text.replace('\n2600, 100, 0, 4096, 0\n7,', '\n2600, 100, 0, 4096, 0\n2601,');
+		expect(onePass(once, 'x_clat.log', opts)).toMatchObject({ warnings: [{ line: 2101, message: expect.stringMatching(/^time goes back from 2100 to 5 ms: /) }] });
+	});
+
 	it('does not hand out a layout chosen from lines that reach the end of the text', () => {
 		const text = Array.from({ length: 100 }, (_, i) => `${i}, 100, 0, 4096, 0\n`).join('');
 		expect(new FioLogReader(text, 'x_clat.log', { metric: 'clat', latencyUnit: 'ns' }, 'first').layout).toBeUndefined();

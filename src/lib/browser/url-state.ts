@@ -2,6 +2,7 @@
 // `unit` lists a latency unit and/or a throughput unit (us, ms, iops, MBps, MiBps); `log` lists the log axes
 // (x, y, or "none" to turn every log axis off). Anything absent or unknown keeps the default.
 import type { LatencyStatistic, LatencyUnit, RateUnit } from '../charts/options.ts';
+import { KEBAB_ID } from '../ids.ts';
 import { DEFAULT_VIEW, type ViewState } from '../site/view.ts';
 
 export const BUCKET_CHOICES = [100, 300, 1000] as const;
@@ -12,7 +13,6 @@ const RATE_PARAM: Record<RateUnit, string> = { iops: 'iops', 'MB/s': 'MBps', 'Mi
 const RATES: Record<string, RateUnit> = { iops: 'iops', mbps: 'MB/s', 'mb/s': 'MB/s', mibps: 'MiB/s', 'mib/s': 'MiB/s' };
 const LATENCIES: Record<string, LatencyUnit> = { us: 'us', µs: 'us', ms: 'ms' };
 const DIRECTIONS = new Set(['read', 'write', 'trim', 'mixed']);
-const DEVICE_ID = /^[a-z0-9][a-z0-9-]*$/;
 
 const list = (v: string | null) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -30,7 +30,7 @@ export function viewFromQuery(query: URLSearchParams): ViewState {
 		view.logX = axes.includes('x');
 		view.logY = axes.includes('y');
 	}
-	if (query.has('devices')) view.devices = list(query.get('devices')).filter((d) => DEVICE_ID.test(d));
+	if (query.has('devices')) view.devices = list(query.get('devices')).filter((d) => KEBAB_ID.test(d));
 	const buckets = Number(query.get('buckets'));
 	if ((BUCKET_CHOICES as readonly number[]).includes(buckets)) view.buckets = buckets;
 	const dir = query.get('dir');

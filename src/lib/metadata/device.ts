@@ -1,5 +1,6 @@
 // data/devices/<device-id>.yaml
 import { z } from 'zod';
+import { parseCapacityBytes } from '../units.ts';
 
 const text = z.string().max(20_000);
 const nullableText = text.nullable().default(null);
@@ -17,7 +18,13 @@ export const deviceYaml = z.looseObject({
 	vendor: z.string().min(1).max(200),
 	model: z.string().min(1).max(200),
 	/** User capacity as printed ("480GB", "7.68TB"); decimal units, converted to bytes at ingest. */
-	capacity: z.union([z.string().max(100), z.number()]).nullable().default(null),
+	capacity: z
+		.union([
+			z.string().max(100).refine((c) => (parseCapacityBytes(c) ?? 0) > 0, 'must be a size such as 480GB, 7.68TB or 256GiB'),
+			z.number().positive(),
+		])
+		.nullable()
+		.default(null),
 	interface: nullableText,
 	form_factor: nullableText,
 	nand: nullableText,

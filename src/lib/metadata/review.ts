@@ -1,9 +1,18 @@
 // data/reviews/<review-id>/review.yaml
 import { z } from 'zod';
+import { KEBAB_ID } from '../ids.ts';
 
 const text = z.string().max(20_000);
 const shortText = z.string().max(500);
 const nullableText = text.nullable().default(null);
+
+export const kebabId = z.string().max(200).regex(KEBAB_ID, 'ids are lower-case kebab-case: a-z and 0-9, words joined by single hyphens');
+
+/** YYYY-MM-DD, and a day that exists. */
+const isoDate = z
+	.string()
+	.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
+	.refine((d) => !Number.isNaN(Date.parse(d)) && new Date(d).toISOString().startsWith(d), 'is not a calendar date');
 
 export const httpUrl = z
 	.string()
@@ -16,7 +25,7 @@ export const reviewYaml = z.looseObject({
 	publisher: nullableText,
 	author: nullableText,
 	date: z
-		.union([z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD'), z.date().transform((d) => d.toISOString().slice(0, 10))])
+		.union([isoDate, z.date().transform((d) => d.toISOString().slice(0, 10))])
 		.nullable()
 		.default(null),
 	year: z.number().int().min(1990).max(2100).nullable().default(null),
@@ -57,7 +66,7 @@ export const reviewYaml = z.looseObject({
 	devices_tested: z
 		.array(
 			z.looseObject({
-				device_id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'device ids are lower-case kebab-case'),
+				device_id: kebabId,
 				role: z.enum(['subject', 'comparison', 'reference']).default('subject'),
 				note: shortText.optional(),
 			}),

@@ -1,6 +1,7 @@
 // data/reviews/<review-id>/raw/runs.yaml: which device and conditions each raw file belongs to.
 // Files not listed fall back to the review's only subject device (see README "Data layout").
 import { z } from 'zod';
+import { kebabId } from './review.ts';
 
 const relPath = z
 	.string()
@@ -11,7 +12,7 @@ const relPath = z
 export const sidecarFile = z.strictObject({
 	/** Path relative to raw/; a trailing "/" or a glob "*" matches several files. */
 	path: relPath,
-	device_id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/).optional(),
+	device_id: kebabId.optional(),
 	/** Force a parser instead of content detection. */
 	format: z.enum(['fio-json', 'fio-normal', 'fio-terse', 'fio-log', 'fio-histlog', 'iometer-csv', 'published-csv']).optional(),
 	/** For fio logs: the result file whose run they belong to (job index from the ".N.log" name). */
@@ -33,7 +34,7 @@ export const sidecarFile = z.strictObject({
 
 export const runsSidecar = z.strictObject({
 	/** Device for files not listed below. */
-	default_device_id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/).optional(),
+	default_device_id: kebabId.optional(),
 	files: z.array(sidecarFile).default([]),
 });
 

@@ -538,9 +538,12 @@ export interface FioLogTally {
 	windowPrio: number;
 	/** The data lines are in key order among themselves. */
 	ordered: boolean;
-	/** time_ms and direction rank of the first and of the last data line. */
-	first: [number, number] | null;
+	/** time_ms and direction rank of the first (and its line) and of the last data line. */
+	first: [number, number, number] | null;
 	last: [number, number] | null;
+	/** Data lines whose time is before the previous line's; the first of them: its line, its time and the time before. */
+	backwards: number;
+	back: [number, number, number] | null;
 	/** Line of an unterminated (dropped) last line, counted within the part. */
 	unterminated: number | null;
 }
@@ -570,6 +573,8 @@ const newTally = (): FioLogTally => ({
 	windowPrio: 0,
 	ordered: true,
 	first: null,
+	backwards: 0,
+	back: null,
 	last: null,
 	unterminated: null,
 });
@@ -735,7 +740,7 @@ export class FioLogReader {
 		const vals = new Float64Array(MAX_FIELDS);
 		const c = newCursor(0);
 		let { pos, line } = this;
-		let { lines, notOne, windowPrio, ordered } = tally;
+		let { lines, notOne, windowPrio, ordered, backwards } = tally;
 		let prevTime = tally.last ? tally.last[0] : -1;
 		let prevRank = tally.last ? tally.last[1] : -1;
 		let rows = 0;
@@ -811,9 +816,12 @@ export class FioLogReader {
 			}
 			const t = vals[0]!;
 			const rank = DIRECTION_RANK[ddir]!;
-			if (lines === 0) tally.first = [t, rank];
+			if (lines === 0) tally.first = [t, rank, line];
 			lines++;
-			if (t < prevTime || (t === prevTime && rank < prevRank)) ordered = false;
+			if (t < prevTime) {
+				ordered = false;
+				if (backwards++ === 0) tally.back = [line, t, prevTime];
+			} else if (t === prevTime && rank < prevRank) ordered = false;
 			prevTime = t;
 			prevRank = rank;
 			const v = vals[1]!;
@@ -839,7 +847,7 @@ export class FioLogReader {
 		}
 		this.pos = pos;
 		this.line = line;
-		Object.assign(tally, { lines, notOne, windowPrio, ordered, last: lines > 0 ? [prevTime, prevRank] : null });
+		Object.assign(tally, { lines, notOne, windowPrio, ordered, backwards, last: lines > 0 ? [prevTime, prevRank] : null });
 		if (ended) {
 			this.done = true;
 			if (!this.partial) this.closeParts([]);
@@ -871,16 +879,29 @@ function closeLog(meta: FioLogMeta, warnings: Warning[], parts: readonly FioLogP
 	let ordered = true;
 	let last: [number, number] | null = null;
 	let unterminated: number | null = null;
+	let backwards = 0;
+	let back: [number, number, number] | null = null;
 	for (const { tally: t, linesBefore } of parts) {
 		lines += t.lines;
 		notOne += t.notOne;
 		windowPrio += t.windowPrio;
 		if (!t.ordered) ordered = false;
 		if (last && t.first && (t.first[0] < last[0] || (t.first[0] === last[0] && t.first[1] < last[1]))) ordered = false;
+		if (last && t.first && t.first[0] < last[0]) {
+			backwards++;
+			back ??= [linesBefore + t.first[2], t.first[0], last[0]];
+		}
+		if (t.back) back ??= [linesBefore + t.back[0], t.back[1], t.back[2]];
+		backwards += t.backwards;
 		last = t.last ?? last;
 		if (t.unterminated !== null) unterminated = linesBefore + t.unterminated;
 	}
 	if (unterminated !== null) warnings.push(unterminatedWarning(unterminated));
+	if (back) {
+		const more = backwards > 1 ? ` (${backwards} lines go back in all)` : '';
+		const message = `time goes back from ${back[2]} to ${back[1]} ms${more}: fio writes a job's log in time order, so this looks like logs joined together or a damaged file`;
+		warnings.push({ code: 'LOG_TIME_BACKWARDS', message, line: back[0] });
+	}
 	if (windowPrio > 0) {
 		const message = `${windowPrio} window entries have a non-zero prio, which fio does not write for windows; it was not kept`;
 		warnings.push({ code: 'WINDOW_PRIO_DROPPED', message });

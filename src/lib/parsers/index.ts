@@ -1,6 +1,6 @@
 // The parser for each format. Log parsers need to know their metric and unit, which only
 // fio's documented file naming and the companion result file tell; the caller passes them.
-export { detectFormat, type DetectedFormat } from './detect.ts';
+export { DETECT_BYTES, detectFormat, type DetectedFormat } from './detect.ts';
 export { parseFioJson } from './fio-json.ts';
 export { parseFioText } from './fio-text.ts';
 export { parseFioTerse } from './fio-terse.ts';

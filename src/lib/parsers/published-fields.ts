@@ -1,5 +1,6 @@
 // What the columns of a published-figures CSV mean: the metric vocabulary, the tool names,
 // and the direction / fio-style rw of a published workload.
+import { KEBAB_ID } from '../ids.ts';
 import { PERCENTILE_COLUMNS, type Direction } from '../schema.ts';
 
 export const PUBLISHED_COLUMNS = [
@@ -132,10 +133,8 @@ export function comparedQuantity(condition: string | null, quote: string | null)
 	return null;
 }
 
-const DEVICE_ID = /^[a-z0-9][a-z0-9-]*$/;
-
 export function isDeviceId(text: string): boolean {
-	return DEVICE_ID.test(text);
+	return KEBAB_ID.test(text);
 }
 
 /** "intel-ssd-520" or "intel-optane-p5800x-800gb (x2)" → the leading device id candidate. */

@@ -4,6 +4,7 @@
 import type { Lang } from '../../i18n/strings.ts';
 import { pathFor } from '../../i18n/routes.ts';
 import type { ChartTable } from '../charts/table.ts';
+import { csvText } from '../csv.ts';
 import { emitFile } from './emitted-files.ts';
 
 /** Rows of a chart table written into the page: a preview (the rows are most of a page's elements otherwise). */
@@ -11,22 +12,6 @@ export const TABLE_ROWS = 10;
 
 export function tableCsvPath(lang: Lang, pagePath: string, chartId: string): string {
 	return pathFor(lang, `${pagePath}tables/${chartId}.csv`);
-}
-
-function csvCell(value: string | number | null): string {
-	if (value === null) return '';
-	// Text a spreadsheet would run as a formula (labels come from reviewers' files) is kept as text.
-	const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value);
-	return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/**
- * RFC 4180 CSV with a byte-order mark (spreadsheets then read the µ and the Chinese headers as UTF-8). Numbers are
- * written in full, as the chart's table holds them; NULL is an empty cell.
- */
-export function csvText(table: ChartTable): string {
-	const lines = [table.columns, ...table.rows].map((row) => row.map(csvCell).join(','));
-	return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
 /** Publishes a chart's whole table beside its page (written while the page renders; see emitted-files.ts). */

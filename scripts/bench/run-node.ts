@@ -1,0 +1,58 @@
+// A child `node` process as the benches run it: wall time, and peak RSS as GNU time's %M (the largest resident set of
+// the child or of any descendant it waited for, not their sum); without /usr/bin/time, the child's VmHWM sampled from
+// /proc every 200 ms.
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+
+export const TIME = '/usr/bin/time';
+
+export interface Step {
+	ok: boolean;
+	ms: number;
+	peakRssKb: number | null;
+	/** Why it failed: exit status or signal, and the last error line of its output. */
+	reason: string;
+	output: string;
+}
+
+function vmHwmKb(pid: number | undefined): number {
+	try {
+		return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+	} catch {
+		return 0;
+	}
+}
+
+function failure(code: number | null, signal: string | null, timeLines: string[], output: string): string {
+	const killed = timeLines.map((l) => /terminated by signal (\d+)/.exec(l)?.[1]).find(Boolean);
+	const status = killed ? `signal ${killed}` : signal ? `signal ${signal}` : `exit ${code}`;
+	// Stack frames (V8's native ones too) name no cause.
+	const lines = output.split('\n').map((l) => l.trim()).filter((l) => l && !/^(\d+: 0x|at |Stack trace:|Location:)/.test(l));
+	const cause = lines.findLast((l) => /out of memory|fatal|killed/i.test(l)) ?? lines.findLast((l) => /error|cannot|failed|not found/i.test(l));
+	return `${status}: ${(cause ?? lines.at(-1) ?? '').slice(0, 120)}`;
+}
+
+/** Runs `node <args>` in `cwd`, its output to `logPath`. */
+export async function runNode(args: string[], cwd: string, logPath: string, env: NodeJS.ProcessEnv = process.env): Promise<Step> {
+	const timed = existsSync(TIME);
+	const rssPath = `${logPath}.time`;
+	const log = openSync(logPath, 'w');
+	const started = performance.now();
+	const child = timed
+		? spawn(TIME, ['-f', '%M', '-o', rssPath, process.execPath, ...args], { cwd, env, stdio: ['ignore', log, log] })
+		: spawn(process.execPath, args, { cwd, env, stdio: ['ignore', log, log] });
+	closeSync(log);
+	let hwm = 0;
+	const poll = timed ? undefined : setInterval(() => (hwm = Math.max(hwm, vmHwmKb(child.pid))), 200);
+	const [code, signal] = await new Promise<[number | null, string | null]>((ok) => {
+		child.on('error', () => ok([null, 'spawn error']));
+		child.on('close', (c, s) => ok([c, s]));
+	});
+	const ms = performance.now() - started;
+	clearInterval(poll);
+	const timeLines = timed && existsSync(rssPath) ? readFileSync(rssPath, 'utf8').trim().split('\n') : [];
+	const peakRssKb = (timed ? Number(timeLines.at(-1)) : hwm) || null;
+	const output = readFileSync(logPath, 'utf8');
+	return { ok: code === 0, ms, peakRssKb, reason: code === 0 ? '' : failure(code, signal, timeLines, output), output };
+}
+

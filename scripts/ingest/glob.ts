@@ -1,0 +1,25 @@
+// runs.yaml paths: "*" matches any run of characters within one path segment; everything else is literal.
+// Matched without regular expressions: a regex of many "[^/]*" backtracks for ever on a long name that fails.
+
+export function globMatch(pattern: string, path: string): boolean {
+	const patterns = pattern.split('/');
+	const names = path.split('/');
+	return patterns.length === names.length && patterns.every((p, i) => segmentMatch(p, names[i]!));
+}
+
+/** Pieces between stars are placed leftmost, each after the last: that finds a match whenever there is one. */
+function segmentMatch(pattern: string, name: string): boolean {
+	const pieces = pattern.split('*');
+	if (pieces.length === 1) return pattern === name;
+	const first = pieces[0]!;
+	const last = pieces[pieces.length - 1]!;
+	const end = name.length - last.length;
+	if (end < first.length || !name.startsWith(first) || !name.endsWith(last)) return false;
+	let at = first.length;
+	for (const piece of pieces.slice(1, -1)) {
+		const found = name.indexOf(piece, at);
+		if (found < 0 || found + piece.length > end) return false;
+		at = found + piece.length;
+	}
+	return true;
+}
