@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import tailwindcss from '@tailwindcss/vite';
 import { clearEmitted, moveEmitted } from './src/lib/site/emitted-files.ts';
+import { keepUnchangedPages } from './src/lib/site/incremental.ts';
 
 /**
  * Pages read the dataset from SITE_DATA_DIR when it is set (public/data otherwise); the built site then serves
@@ -22,12 +23,19 @@ const siteData = {
 	},
 };
 
-/** Files pages write while they render (each chart's whole table as CSV) join the site when the build is done. */
+/**
+ * Files pages write while they render (each chart's whole table as CSV) join the site when the build is done, and
+ * so do the pages an incremental build left out (src/lib/site/incremental.ts).
+ */
 const emittedFiles = {
 	name: 'emitted-files',
 	hooks: {
 		'astro:build:start': () => clearEmitted(),
-		'astro:build:done': ({ dir }) => moveEmitted(fileURLToPath(dir)),
+		'astro:build:done': ({ dir, logger }) => {
+			const kept = keepUnchangedPages(fileURLToPath(dir));
+			if (kept) logger.info(`${kept} unchanged pages kept from the last build`);
+			moveEmitted(fileURLToPath(dir));
+		},
 	},
 };
 

@@ -1,30 +1,19 @@
 // npm run bench -- --catalog 100,300,1000 [--keep]: for each size N, a synthetic catalog of N reviews
 // (scripts/bench/catalog.ts) goes through the real ingest and astro build, each a child process, in a temporary folder.
 // Reported per size: wall time and peak RSS of both, time per review, HTML pages and bytes of the built site, and the bytes
-// one raw-data review page fetches in Chromium once its idle-time loading has settled (all responses, and .parquet alone).
-// Peak RSS is GNU time's %M: the largest resident set of the child or of any descendant it waited for (not their sum);
-// without /usr/bin/time, the child's VmHWM sampled from /proc every 200 ms.
-import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+// one raw-data review page fetches in Chromium once its idle-time loading has settled (all responses, and .parquet alone);
+// then the incremental build: with nothing changed, and with one review changed.
+// Peak RSS as scripts/bench/run-node.ts measures it.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startServer, type RequestRecord } from '../serve.ts';
 import { generateCatalog } from './catalog.ts';
+import { TIME, runNode, type Step } from './run-node.ts';
 import { CHROMIUM, launch } from './site.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const ASTRO = join(ROOT, 'node_modules/astro/bin/astro.mjs');
-const TIME = '/usr/bin/time';
-
-interface Step {
-	ok: boolean;
-	ms: number;
-	peakRssKb: number | null;
-	/** Why it failed: exit status or signal, and the last error line of its output. */
-	reason: string;
-	output: string;
-}
 
 interface PageBytes {
 	all: number;
@@ -40,53 +29,15 @@ interface Row {
 	/** The ingest again with nothing changed, then after one review's log changed (both over the first output). */
 	unchanged: Step | null;
 	oneChanged: Step | null;
+	/** The site built again over the first build: with nothing changed, then after that one review changed. */
+	rebuildUnchanged: Step | null;
+	rebuildOneChanged: Step | null;
 	warnings: string;
 	datasetBytes: number;
 	build: Step | null;
 	pages: number;
 	bytes: number;
 	page: PageBytes | string;
-}
-
-function vmHwmKb(pid: number | undefined): number {
-	try {
-		return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-	} catch {
-		return 0;
-	}
-}
-
-function failure(code: number | null, signal: string | null, timeLines: string[], output: string): string {
-	const killed = timeLines.map((l) => /terminated by signal (\d+)/.exec(l)?.[1]).find(Boolean);
-	const status = killed ? `signal ${killed}` : signal ? `signal ${signal}` : `exit ${code}`;
-	// Stack frames (V8's native ones too) name no cause.
-	const lines = output.split('\n').map((l) => l.trim()).filter((l) => l && !/^(\d+: 0x|at |Stack trace:|Location:)/.test(l));
-	const cause = lines.findLast((l) => /out of memory|fatal|killed/i.test(l)) ?? lines.findLast((l) => /error|cannot|failed|not found/i.test(l));
-	return `${status}: ${(cause ?? lines.at(-1) ?? '').slice(0, 120)}`;
-}
-
-/** Runs `node <args>` in `cwd`, its output to `logPath`. */
-async function runNode(args: string[], cwd: string, logPath: string, env: NodeJS.ProcessEnv = process.env): Promise<Step> {
-	const timed = existsSync(TIME);
-	const rssPath = `${logPath}.time`;
-	const log = openSync(logPath, 'w');
-	const started = performance.now();
-	const child = timed
-		? spawn(TIME, ['-f', '%M', '-o', rssPath, process.execPath, ...args], { cwd, env, stdio: ['ignore', log, log] })
-		: spawn(process.execPath, args, { cwd, env, stdio: ['ignore', log, log] });
-	closeSync(log);
-	let hwm = 0;
-	const poll = timed ? undefined : setInterval(() => (hwm = Math.max(hwm, vmHwmKb(child.pid))), 200);
-	const [code, signal] = await new Promise<[number | null, string | null]>((ok) => {
-		child.on('error', () => ok([null, 'spawn error']));
-		child.on('close', (c, s) => ok([c, s]));
-	});
-	const ms = performance.now() - started;
-	clearInterval(poll);
-	const timeLines = timed && existsSync(rssPath) ? readFileSync(rssPath, 'utf8').trim().split('\n') : [];
-	const peakRssKb = (timed ? Number(timeLines.at(-1)) : hwm) || null;
-	const output = readFileSync(logPath, 'utf8');
-	return { ok: code === 0, ms, peakRssKb, reason: code === 0 ? '' : failure(code, signal, timeLines, output), output };
 }
 
 function listFiles(dir: string): string[] {
@@ -132,17 +83,17 @@ async function pageBytes(site: string, path: string): Promise<PageBytes | string
 }
 
 /**
- * `astro build` of the dataset in `dataset` into `<dir>/site`, apart from the project's own build. Astro bundles the
- * pages into <outDir>/.prerender only when outDir is under the working directory, else into the project's own
- * .astro/, which other builds share: so it runs from `dir`, where a node_modules link lets that bundle import.
+ * `npm run build`'s site build (scripts/build.ts) of the dataset in `dataset` into `<dir>/site`, apart from the
+ * project's own build: incremental over the site already there unless `full`.
  */
-export async function buildSite(dataset: string, dir: string): Promise<Step> {
-	if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+export async function buildSite(dataset: string, dir: string, { full = true, log = 'build.log' } = {}): Promise<Step> {
 	// SITE_EMIT_DIR: the files pages write while rendering wait here, not in the project, should the build fail.
-	const env = { ...process.env, SITE_DATA_DIR: dataset, SITE_EMIT_DIR: join(dir, 'emitted'), ASTRO_TELEMETRY_DISABLED: '1' };
-	// The heap limit of `npm run build` (package.json): a build's live data is far smaller, and V8 keeps what it may.
-	return runNode(['--max-old-space-size=1024', ASTRO, 'build', '--root', ROOT, '--outDir', join(dir, 'site')], dir, join(dir, 'build.log'), env);
+	const env = { ...process.env, SITE_DATA_DIR: dataset, SITE_EMIT_DIR: join(dir, 'emitted') };
+	return runNode([join(ROOT, 'scripts/build.ts'), '--out', join(dir, 'site'), ...(full ? ['--full'] : [])], dir, join(dir, log), env);
 }
+
+/** Pages astro rendered, from its log ("N page(s) built"). */
+const pagesRendered = (step: Step) => Number(/(\d+) page\(s\) built/.exec(step.output)?.[1] ?? NaN);
 
 async function measure(n: number, dir: string): Promise<Row> {
 	const [data, dataset, site] = ['data', 'dataset', 'site'].map((d) => join(dir, d)) as [string, string, string];
@@ -154,20 +105,23 @@ async function measure(n: number, dir: string): Promise<Row> {
 	const ingest = await runNode(ingestArgs, ROOT, join(dir, 'ingest.log'));
 	const warnings = /(\d+) warnings;/.exec(ingest.output)?.[1] ?? '?';
 	const raw = reviews.filter((r) => r.raw).length;
-	const row: Row = { n, raw, genMs, ingest, unchanged: null, oneChanged: null, warnings, datasetBytes: 0, build: null, pages: 0, bytes: 0, page: '' };
+	const row: Row = { n, raw, genMs, ingest, unchanged: null, oneChanged: null, rebuildUnchanged: null, rebuildOneChanged: null, warnings, datasetBytes: 0, build: null, pages: 0, bytes: 0, page: '' };
 	if (!ingest.ok) return row;
 	row.datasetBytes = totalBytes(listFiles(dataset));
 	row.unchanged = await runNode(ingestArgs, ROOT, join(dir, 'ingest-unchanged.log'));
-	const log = join(data, 'reviews', reviews.find((r) => r.raw)!.id, 'raw/4k-random-read-qd32-timeseries_iops.1.log');
-	writeFileSync(log, readFileSync(log, 'utf8').trimEnd().split('\n').slice(0, -1).join('\n') + '\n');
-	row.oneChanged = await runNode(ingestArgs, ROOT, join(dir, 'ingest-one-changed.log'));
 	process.stderr.write(`  ingest ${(ingest.ms / 1000).toFixed(1)} s; astro build…\n`);
 	row.build = await buildSite(dataset, dir);
 	if (!row.build.ok) return row;
 	const files = listFiles(site);
 	row.pages = files.filter((f) => f.endsWith('.html')).length;
 	row.bytes = totalBytes(files);
-	process.stderr.write(`  build ${(row.build.ms / 1000).toFixed(1)} s; loading a review page in Chromium…\n`);
+	process.stderr.write(`  build ${(row.build.ms / 1000).toFixed(1)} s; the build again, with nothing changed, then with one review changed…\n`);
+	row.rebuildUnchanged = await buildSite(dataset, dir, { full: false, log: 'build-unchanged.log' });
+	const log = join(data, 'reviews', reviews.find((r) => r.raw)!.id, 'raw/4k-random-read-qd32-timeseries_iops.1.log');
+	writeFileSync(log, readFileSync(log, 'utf8').trimEnd().split('\n').slice(0, -1).join('\n') + '\n');
+	row.oneChanged = await runNode(ingestArgs, ROOT, join(dir, 'ingest-one-changed.log'));
+	if (row.oneChanged.ok) row.rebuildOneChanged = await buildSite(dataset, dir, { full: false, log: 'build-one-changed.log' });
+	process.stderr.write(`  loading a review page in Chromium…\n`);
 	row.page = await pageBytes(site, `/reviews/${reviews.find((r) => r.raw)!.id}/`);
 	return row;
 }
@@ -179,6 +133,7 @@ function cells(r: Row): string[] {
 	const b = r.build;
 	const both = r.ingest.ok && b?.ok;
 	const failed = (step: Step) => `FAILED ${s(step.ms)}`;
+	const rebuilt = (step: Step | null) => (!step ? '-' : step.ok ? `${s(step.ms)} (${pagesRendered(step)})` : failed(step));
 	const page = typeof r.page === 'string' ? [r.page ? 'n/a' : '', ''] : [`${(r.page.all / 1024).toFixed(0)} (${r.page.requests})`, (r.page.parquet / 1024).toFixed(0)];
 	const note = !r.ingest.ok ? `ingest ${r.ingest.reason}` : b && !b.ok ? `build ${b.reason}` : typeof r.page === 'string' ? r.page : '';
 	return [
@@ -193,6 +148,8 @@ function cells(r: Row): string[] {
 		r.ingest.ok ? (r.datasetBytes / 1e6).toFixed(1) : '-',
 		b ? (b.ok ? s(b.ms) : failed(b)) : '-',
 		b ? mb(b.peakRssKb) : '-',
+		rebuilt(r.rebuildUnchanged),
+		rebuilt(r.rebuildOneChanged),
 		both ? ((r.ingest.ms + b!.ms) / 1000 / r.n).toFixed(3) : '-',
 		both ? String(r.pages) : '-',
 		both ? (r.bytes / 1e6).toFixed(1) : '-',
@@ -201,7 +158,7 @@ function cells(r: Row): string[] {
 	];
 }
 
-const HEADER = ['reviews', 'raw', 'gen s', 'ingest s', 'ingest RSS MB', 'warnings', 'again s', '1 changed s', 'dataset MB', 'build s', 'build RSS MB', 's/review', 'HTML pages',
+const HEADER = ['reviews', 'raw', 'gen s', 'ingest s', 'ingest RSS MB', 'warnings', 'again s', '1 changed s', 'dataset MB', 'build s', 'build RSS MB', 'again s (pages)', '1 changed s (pages)', 's/review', 'HTML pages',
 	'output MB', 'review page KB (requests)', '.parquet KB', 'note'];
 
 function printTable(rows: Row[]): void {
@@ -239,7 +196,8 @@ export async function benchCatalog(sizes: number[], keep: boolean): Promise<void
 		console.log(`time per review at ${large.n} / at ${small.n}: ${(perReview(large) / perReview(small)).toFixed(2)} (aim ≤ 1.2)`);
 		console.log(`Parquet bytes a review page fetches at ${large.n} / at ${small.n}: ${(parquet(large) / parquet(small)).toFixed(2)} (aim ≤ 1.5)`);
 	}
-	console.log(`again = the ingest run again with nothing changed; 1 changed = again after one raw review's log lost a line (only that review is read)`);
+	console.log(`again = the ingest, or the build over the first build, run again with nothing changed; 1 changed = again after one raw review's log ` +
+		`lost a line (the ingest reads only that review, the build renders only the pages it changed: pages rendered in brackets)`);
 	console.log(existsSync(TIME) ? `peak RSS: ${TIME} %M (largest resident set of the child or a descendant it waited for)` :
 		'peak RSS: VmHWM of the child process, sampled every 200 ms');
 }

@@ -8,10 +8,15 @@ const base = (): string => {
 	return b.endsWith('/') ? b : `${b}/`;
 };
 
+/** A site path ("/reviews/x/") in a language, relative to the site's root: "reviews/x/", "zh-Hans/reviews/x/". */
+export function langPath(lang: Lang, path: string): string {
+	const clean = path.replace(/^\/+/, '');
+	return lang === DEFAULT_LANG ? clean : `${lang}/${clean}`;
+}
+
 /** The URL of a site path ("/reviews/x/") in a language, under the configured base. */
 export function pathFor(lang: Lang, path: string): string {
-	const clean = path.replace(/^\/+/, '');
-	return lang === DEFAULT_LANG ? `${base()}${clean}` : `${base()}${lang}/${clean}`;
+	return `${base()}${langPath(lang, path)}`;
 }
 
 /** A file published with the site (data, raw downloads), same for every language. */
@@ -20,11 +25,11 @@ export function assetPath(path: string): string {
 }
 
 /**
- * The paths of a route under `src/pages/[...lang]/`, in every language, a page's languages one after the other: the
- * build renders them in this order, so both read the same data while it is at hand (see site/db.ts withScope).
+ * A route's pages under `src/pages/[...lang]/`, in every language, a page's languages one after the other: the build
+ * renders them in this order, so both read the same data while it is at hand (see site/db.ts withScope).
  */
-export function inEveryLang<P extends Record<string, string>>(paths: readonly P[]): { params: P & { lang: string | undefined } }[] {
-	return paths.flatMap((params) => LANGS.map((lang) => ({ params: { ...params, lang: lang === DEFAULT_LANG ? undefined : lang } })));
+export function inEveryLang<T extends { params: Record<string, string> }>(pages: readonly T[]): (T & { lang: Lang; params: T['params'] & { lang: string | undefined } })[] {
+	return pages.flatMap((page) => LANGS.map((lang) => ({ ...page, lang, params: { ...page.params, lang: lang === DEFAULT_LANG ? undefined : lang } })));
 }
 
 /** The language of a page under `src/pages/[...lang]/` from its `lang` parameter. */

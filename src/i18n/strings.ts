@@ -15,6 +15,7 @@ const en = {
 	themeLight: 'Light',
 	themeDark: 'Dark',
 	footerData: 'Dataset {version} · schema v{schema} · {runs} result rows from {files} input files.',
+	footerPageData: 'Data of this page {version} · schema v{schema} · {runs} result rows from {files} input files.',
 	footerManifest: 'Manifest (SHA-256 of every file)',
 	footerBuilt: 'Static site: every chart is pre-rendered; JavaScript only adds controls.',
 
@@ -221,6 +222,7 @@ const zhHans: UiStrings = {
 	themeLight: '浅色',
 	themeDark: '深色',
 	footerData: '数据集 {version} · 结构版本 v{schema} · 来自 {files} 个输入文件的 {runs} 行结果。',
+	footerPageData: '本页数据 {version} · 结构版本 v{schema} · 来自 {files} 个输入文件的 {runs} 行结果。',
 	footerManifest: '清单（每个文件的 SHA-256）',
 	footerBuilt: '静态网站：所有图表均已预先渲染；JavaScript 只用于增加交互控件。',
 

@@ -1,5 +1,6 @@
 // The dataset manifests written by the ingest (see dataset-layout.ts): manifest.json for the whole dataset, read
 // once per build, and one small manifest per review, read by the pages that show that review.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DatasetManifest, FileRecord, InputRecord, ReviewManifest } from '../dataset-layout.ts';
@@ -30,6 +31,32 @@ export function reviewsOfDevice(deviceId: string): string[] {
 		}
 	}
 	return byDevice.get(deviceId) ?? [];
+}
+
+/** Which data a page shows, for its footer: a version (hash), result rows, input files, and the manifest listing them. */
+export interface DataSummary {
+	version: string;
+	runs: number;
+	files: number;
+	/** Path of the manifest under the data folder. */
+	manifest: string;
+}
+
+/**
+ * The whole dataset's, or only some reviews' when a page shows only them: such a page then changes only when they
+ * do (an incremental build keeps it, see incremental.ts).
+ */
+export function dataSummary(reviewIds?: readonly string[]): DataSummary {
+	const m = loadManifest();
+	if (!reviewIds) return { version: m.dataset_version, runs: m.tables.runs?.rows ?? 0, files: m.input_files, manifest: 'manifest.json' };
+	const reviews = reviewIds.map(reviewManifest);
+	const hashes = reviewIds.map((id) => m.reviews[id]!.sha256);
+	return {
+		version: createHash('sha256').update(hashes.join('\n')).digest('hex'),
+		runs: reviews.reduce((n, r) => n + (r.partitions.runs?.rows ?? 0), 0),
+		files: reviews.reduce((n, r) => n + r.inputs.length, 0),
+		manifest: reviewIds.length === 1 ? m.reviews[reviewIds[0]!]!.path : 'manifest.json',
+	};
 }
 
 /** What the pages of some reviews read: their partition files per table, their inputs and published raw files. */

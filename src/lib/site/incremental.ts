@@ -1,0 +1,116 @@
+// Build-only: an incremental build renders only the pages whose inputs changed and keeps the others from the last
+// build as they are. A review's pages and a drive's page read nothing but their reviews' files and the device YAML,
+// so a key made of those files' hashes (from the manifests), the page's path and the site's code decides; pages over
+// the whole catalog (catalog, index, columns) are always rendered. scripts/build.ts sets the code version and names
+// the last build; without them every page is rendered. Keys are handed from the routes (bundled by Astro) to the
+// build's end (astro.config.mjs) through files, like the emitted tables: the two do not share module instances.
+import { createHash } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { inEveryLang, langPath } from '../../i18n/routes.ts';
+import { emittedDir } from './emitted-files.ts';
+import { loadManifest } from './manifest.ts';
+
+/** The record a build leaves in its output: the key of every page it holds. */
+export const BUILD_RECORD = '.build-keys.json';
+
+interface BuildRecord {
+	code: string;
+	pages: Record<string, string>;
+}
+
+/** One route's pages, as its getStaticPaths saw them: every page's key, and the pages kept from the last build. */
+interface RoutePages {
+	pages: Record<string, string>;
+	kept: string[];
+}
+
+/** A page that shows some reviews only: its route's params, its site path ("/reviews/x/") and the reviews. */
+export interface ReviewPage<P> {
+	params: P;
+	path: string;
+	reviews: readonly string[];
+}
+
+const codeVersion = () => process.env.SITE_CODE_VERSION;
+const previousBuild = () => process.env.SITE_PREVIOUS_BUILD;
+const routesDir = () => join(emittedDir(), '.build-keys');
+
+let previous: Record<string, string> | undefined;
+
+function previousKeys(): Record<string, string> {
+	if (previous) return previous;
+	const file = previousBuild() ? join(previousBuild()!, BUILD_RECORD) : undefined;
+	const record = file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BuildRecord) : undefined;
+	previous = record && record.code === codeVersion() ? record.pages : {};
+	return previous;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** What a page of these reviews is made from: each review's manifest (it hashes the review's files) and every device file. */
+function pageKey(path: string, reviews: readonly string[]): string {
+	const manifest = loadManifest();
+	const devices = manifest.inputs.map((i) => [i.path, i.sha256]);
+	return sha256(JSON.stringify([codeVersion(), manifest.schema_version, path, devices, reviews.map((id) => [id, manifest.reviews[id]?.sha256])]));
+}
+
+/**
+ * The paths a route under `src/pages/[...lang]/` renders: its pages in every language, unless this is an incremental
+ * build, when the pages whose key is the last build's are left out (the build's end takes them over, see
+ * keepUnchangedPages).
+ */
+export function pagesToRender<P extends Record<string, string>>(route: string, pages: readonly ReviewPage<P>[]) {
+	const all = inEveryLang(pages).map((p) => ({ ...p, path: langPath(p.lang, p.path) }));
+	if (!codeVersion()) return all.map((p) => ({ params: p.params }));
+	const keys = previousKeys();
+	const out: RoutePages = { pages: {}, kept: [] };
+	const render: { params: (typeof all)[number]['params'] }[] = [];
+	for (const page of all) {
+		const key = pageKey(page.path, page.reviews);
+		out.pages[page.path] = key;
+		if (keys[page.path] === key && existsSync(join(previousBuild()!, page.path, 'index.html'))) out.kept.push(page.path);
+		else render.push({ params: page.params });
+	}
+	mkdirSync(routesDir(), { recursive: true });
+	writeFileSync(join(routesDir(), `${route}.json`), JSON.stringify(out));
+	return render;
+}
+
+/** Links (copies across disks) a file of the last build into the new one. */
+function keep(from: string, to: string): void {
+	mkdirSync(dirname(to), { recursive: true });
+	try {
+		linkSync(from, to);
+	} catch (e) {
+		if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+		copyFileSync(from, to);
+	}
+}
+
+/**
+ * At the build's end: the pages left out are taken from the last build (each page's HTML and the tables it
+ * published beside it), and the new output records every page's key. Returns how many pages were kept.
+ */
+export function keepUnchangedPages(siteDir: string): number {
+	const dir = routesDir();
+	if (!existsSync(dir)) return 0;
+	const record: BuildRecord = { code: codeVersion() ?? '', pages: {} };
+	let kept = 0;
+	for (const file of readdirSync(dir).sort()) {
+		const route = JSON.parse(readFileSync(join(dir, file), 'utf8')) as RoutePages;
+		Object.assign(record.pages, route.pages);
+		for (const path of route.kept) {
+			const from = join(previousBuild()!, path);
+			keep(join(from, 'index.html'), join(siteDir, path, 'index.html'));
+			if (existsSync(join(from, 'tables'))) {
+				for (const table of readdirSync(join(from, 'tables'))) keep(join(from, 'tables', table), join(siteDir, path, 'tables', table));
+			}
+			kept++;
+		}
+	}
+	rmSync(dir, { recursive: true, force: true });
+	const sorted = Object.fromEntries(Object.entries(record.pages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+	writeFileSync(join(siteDir, BUILD_RECORD), `${JSON.stringify({ code: record.code, pages: sorted }, null, '\t')}\n`);
+	return kept;
+}

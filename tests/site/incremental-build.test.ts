@@ -1,0 +1,62 @@
+// `npm run build` over the last build (scripts/build.ts): with nothing changed it renders only the catalog's own
+// pages; after one review changed, only that review's pages and its drives' pages besides; and its output is byte
+// for byte the output of a full build of the same data.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { buildSite } from '../../scripts/build.ts';
+import { generateCatalog } from '../../scripts/bench/catalog.ts';
+import { ingest } from '../../scripts/ingest/run.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'incremental-build-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const [data, dataset, site, full] = ['data', 'dataset', 'site', 'full'].map((d) => join(work, d)) as [string, string, string, string];
+const env = { ...process.env, SITE_DATA_DIR: dataset, SITE_EMIT_DIR: join(work, 'emitted') };
+
+async function build(out: string, name: string, isFull = false): Promise<string[]> {
+	const logFile = join(work, `${name}.log`);
+	const code = await buildSite(out, { full: isFull, env, logFile });
+	const log = readFileSync(logFile, 'utf8');
+	expect(code, log.slice(-2000)).toBe(0);
+	// Astro lists each page it renders: "├─ /reviews/x/index.html (+12ms)".
+	return [...log.matchAll(/[├└]─ (\/\S+)/g)].map((m) => m[1]!.replace(/index\.html$/, ''));
+}
+
+function files(dir: string): Record<string, string> {
+	const entries = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+	return Object.fromEntries(
+		entries.map((e) => {
+			const path = join(e.parentPath, e.name);
+			return [path.slice(dir.length), createHash('sha256').update(readFileSync(path)).digest('hex')];
+		}),
+	);
+}
+
+/** The review, workload and drive pages among `pages` (the others show the whole catalog and are always rendered). */
+const scoped = (pages: string[]) => pages.filter((p) => /^(\/zh-Hans)?\/(reviews|drives)\//.test(p));
+
+it('renders only what changed, and gives the bytes of a full build', async () => {
+	const reviews = generateCatalog(4, data);
+	expect((await ingest({ dataDir: data, out: dataset })).errors).toEqual([]);
+	const first = await build(site, 'first');
+	expect(scoped(first).length).toBeGreaterThan(20);
+
+	expect(scoped(await build(site, 'unchanged'))).toEqual([]);
+
+	const changed = reviews.find((r) => r.raw)!;
+	const log = join(data, 'reviews', changed.id, 'raw/4k-random-read-qd32-timeseries_iops.1.log');
+	writeFileSync(log, readFileSync(log, 'utf8').trimEnd().split('\n').slice(0, -1).join('\n') + '\n');
+	expect((await ingest({ dataDir: data, out: dataset })).errors).toEqual([]);
+	const again = scoped(await build(site, 'one-changed'));
+	const own = (p: string) => p.includes(`/reviews/${changed.id}/`) || changed.devices.some((d) => p.endsWith(`/drives/${d}/`));
+	expect(again.filter((p) => !own(p))).toEqual([]);
+	expect(again).toContain(`/reviews/${changed.id}/`);
+	expect(again).toContain(`/zh-Hans/reviews/${changed.id}/`);
+	expect(again.length).toBeLessThan(scoped(first).length);
+
+	await build(full, 'full', true);
+	expect(files(site)).toEqual(files(full));
+}, 600_000);
