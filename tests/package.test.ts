@@ -7,7 +7,18 @@ import { ROOT } from './helpers/fixtures.ts';
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
 
+/** The packages whose install scripts run at `npm install`, each read (README, "Security and data integrity"). */
+const REVIEWED_INSTALL_SCRIPTS: Record<string, string> = {
+	'node_modules/esbuild': 'postinstall install.js: checks that its platform binary (@esbuild/<platform>, an optional dependency) runs',
+	'node_modules/node': 'preinstall installArchSpecificPackage.js: installs node-<platform> of the same version from the npm registry',
+};
+
 describe('package policy', () => {
+	it('runs install scripts of the reviewed packages only', () => {
+		const withScripts = Object.entries<{ hasInstallScript?: boolean }>(lock.packages).filter(([, e]) => e.hasInstallScript).map(([path]) => path);
+		expect(withScripts.sort()).toEqual(Object.keys(REVIEWED_INSTALL_SCRIPTS).sort());
+	});
+
 	it('pins every dependency to an exact version', () => {
 		for (const [name, spec] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies })) {
 			expect(spec, name).toMatch(/^\d+\.\d+\.\d+(-[\w.]+)?$/);

@@ -1,7 +1,7 @@
 // Build-only: files a page writes beside itself while it renders (the CSV of each chart's whole table). They are
 // collected in a folder during the build and moved into the site when it is done (see astro.config.mjs), so no
 // route has to plan every page again, or keep every page's charts in memory, just to list them.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 /** Where the files wait until the build is done: SITE_EMIT_DIR, or this build's own cache folder under the project root. */
@@ -22,21 +22,25 @@ export function emitFile(sitePath: string, content: string): void {
 	writeFileSync(target, content);
 }
 
-/** Moves every emitted file into the built site at `siteDir` (a copy only where the two are on different disks). */
+/** Puts a file at `target` by moving it or by a hard link, or by a copy where the two are on different disks. */
+export function placeFile(source: string, target: string, how: 'move' | 'link'): void {
+	mkdirSync(dirname(target), { recursive: true });
+	try {
+		(how === 'move' ? renameSync : linkSync)(source, target);
+	} catch (e) {
+		if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+		copyFileSync(source, target);
+	}
+}
+
+/** Moves every emitted file into the built site at `siteDir`. */
 export function moveEmitted(siteDir: string): void {
 	const from = emittedDir();
 	if (!existsSync(from)) return;
 	for (const entry of readdirSync(from, { withFileTypes: true, recursive: true })) {
 		if (!entry.isFile()) continue;
 		const source = join(entry.parentPath, entry.name);
-		const target = join(siteDir, relative(from, source));
-		mkdirSync(dirname(target), { recursive: true });
-		try {
-			renameSync(source, target);
-		} catch (e) {
-			if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
-			copyFileSync(source, target);
-		}
+		placeFile(source, join(siteDir, relative(from, source)), 'move');
 	}
 	clearEmitted();
 }

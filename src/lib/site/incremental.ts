@@ -5,10 +5,10 @@
 // the last build; without them every page is rendered. Keys are handed from the routes (bundled by Astro) to the
 // build's end (astro.config.mjs) through files, like the emitted tables: the two do not share module instances.
 import { createHash } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { inEveryLang, langPath } from '../../i18n/routes.ts';
-import { emittedDir } from './emitted-files.ts';
+import { emittedDir, placeFile } from './emitted-files.ts';
 import { loadManifest } from './manifest.ts';
 
 /** The record a build leaves in its output: the key of every page it holds. */
@@ -77,16 +77,8 @@ export function pagesToRender<P extends Record<string, string>>(route: string, p
 	return render;
 }
 
-/** Links (copies across disks) a file of the last build into the new one. */
-function keep(from: string, to: string): void {
-	mkdirSync(dirname(to), { recursive: true });
-	try {
-		linkSync(from, to);
-	} catch (e) {
-		if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
-		copyFileSync(from, to);
-	}
-}
+/** A file of the last build, linked into the new one. */
+const keep = (from: string, to: string) => placeFile(from, to, 'link');
 
 /**
  * At the build's end: the pages left out are taken from the last build (each page's HTML and the tables it
