@@ -1,11 +1,12 @@
 // Static site: every page pre-rendered, charts inlined as SVG; DuckDB-wasm is loaded lazily from the site's own origin.
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import tailwindcss from '@tailwindcss/vite';
 import { clearEmitted, moveEmitted } from './src/lib/site/emitted-files.ts';
 import { keepUnchangedPages } from './src/lib/site/incremental.ts';
+import { headersFile } from './src/lib/site/headers.ts';
 
 /**
  * Pages read the dataset from SITE_DATA_DIR when it is set (public/data otherwise); the built site then serves
@@ -39,9 +40,17 @@ const emittedFiles = {
 	},
 };
 
+/** The site's response headers (CSP, framing, downloads) as the `_headers` file static hosts read. */
+const siteHeaders = {
+	name: 'site-headers',
+	hooks: {
+		'astro:build:done': ({ dir }) => writeFileSync(fileURLToPath(new URL('_headers', dir)), headersFile()),
+	},
+};
+
 export default defineConfig({
 	output: 'static',
-	integrations: [emittedFiles, siteData],
+	integrations: [emittedFiles, siteData, siteHeaders],
 	trailingSlash: 'always',
 	build: { format: 'directory', concurrency: 4 },
 	server: { host: '127.0.0.1', port: 4321 },

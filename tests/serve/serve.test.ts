@@ -2,13 +2,14 @@
 // no more memory than one of a small file), 400 for a URL it cannot decode, nothing outside its folder, and the
 // headers of the site's own _headers file, so that raw downloads are never rendered as pages.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, copyFileSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byteRange, headersFor, parseHeadersFile } from '../../scripts/serve.ts';
+import { headersFile } from '../../src/lib/site/headers.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
 const GiB = 1024 ** 3;
@@ -45,7 +46,7 @@ function raw(path: string, headers: Record<string, string> = {}): Promise<{ stat
 
 beforeAll(async () => {
 	mkdirSync(join(site, RAW), { recursive: true });
-	copyFileSync(join(ROOT, 'public/_headers'), join(site, '_headers'));
+	writeFileSync(join(site, '_headers'), headersFile());
 	writeFileSync(join(site, 'index.html'), '<!doctype html><title>home</title>');
 	// 1 GiB that is never written (sparse) but for a mark in the middle and one at the end.
 	const fd = openSync(join(site, RAW, 'big.log'), 'w');

@@ -1,0 +1,56 @@
+// Build-only: the response headers of the site, written into the build as `_headers` (the file Cloudflare Pages and
+// Netlify read; `npm run serve` applies it too, see scripts/serve.ts). Every rule whose path matches a request applies,
+// in order; a header set by two rules is joined with ", " (two CSPs: both are enforced), "! Name" drops it.
+import { createHash } from 'node:crypto';
+import { FIRST_PAINT_SCRIPT } from './first-paint.ts';
+
+const hashSource = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * What pages may load: scripts only from the site and the one inline script, by its hash; WebAssembly (DuckDB-wasm;
+ * its feature check compiles a few bytes in the page); data only from the site; no plugins, no <base>, and no framing
+ * by any other page. Styles may be inline: the stylesheet is written into each page for the first paint and Plot
+ * styles the charts it draws live; a style cannot run script.
+ */
+export function pagePolicy(): string {
+	return [
+		"default-src 'self'",
+		`script-src 'self' ${hashSource(FIRST_PAINT_SCRIPT)} 'wasm-unsafe-eval'`,
+		"style-src 'self' 'unsafe-inline'",
+		"img-src 'self' data: blob:",
+		"connect-src 'self'",
+		"worker-src 'self'",
+		"object-src 'none'",
+		"base-uri 'none'",
+		"form-action 'self'",
+		"frame-ancestors 'none'",
+	].join('; ');
+}
+
+/** A worker's response carries its own policy (the page's does not reach it): DuckDB's compiles its wasm and fetches Parquet. */
+const WORKER_POLICY = ["default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "connect-src 'self'"].join('; ');
+
+export function headersFile(): string {
+	const rules: [string, [string, string][], string?][] = [
+		[
+			'/*',
+			[
+				['X-Content-Type-Options', 'nosniff'],
+				['Content-Security-Policy', pagePolicy()],
+				['X-Frame-Options', 'DENY'],
+				['Referrer-Policy', 'strict-origin-when-cross-origin'],
+			],
+		],
+		['/_astro/*.worker.*', [['Content-Security-Policy', WORKER_POLICY]], "DuckDB's worker (its policy is added to the site's)."],
+		[
+			'/data/raw/*',
+			[
+				['Content-Disposition', 'attachment'],
+				['Content-Type', 'text/plain; charset=utf-8'],
+			],
+			"Reviewers' raw files are published for download only: never rendered as a page or script on the site's origin.",
+		],
+	];
+	const head = '# Response headers for static hosts (Cloudflare Pages, Netlify) and `npm run serve`; written by the build (src/lib/site/headers.ts).\n';
+	return head + rules.map(([path, lines, why]) => `\n${why ? `# ${why}\n` : ''}${path}\n${lines.map(([n, v]) => `  ${n}: ${v}\n`).join('')}`).join('');
+}
