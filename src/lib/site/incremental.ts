@@ -48,11 +48,14 @@ function previousKeys(): Record<string, string> {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+let common: string | undefined;
+
 /** What a page of these reviews is made from: each review's manifest (it hashes the review's files) and every device file. */
 function pageKey(path: string, reviews: readonly string[]): string {
 	const manifest = loadManifest();
-	const devices = manifest.inputs.map((i) => [i.path, i.sha256]);
-	return sha256(JSON.stringify([codeVersion(), manifest.schema_version, path, devices, reviews.map((id) => [id, manifest.reviews[id]?.sha256])]));
+	// The same for every page: hashed once, not once a page (the device files grow with the catalog, and so do its pages).
+	common ??= sha256(JSON.stringify([codeVersion(), manifest.schema_version, manifest.inputs.map((i) => [i.path, i.sha256])]));
+	return sha256(JSON.stringify([common, path, reviews.map((id) => [id, manifest.reviews[id]?.sha256])]));
 }
 
 /**
