@@ -24,9 +24,9 @@ interface Expectation {
 	warnings: Problem[];
 }
 
-const put = (path: string, text: string) => {
+const put = (path: string, content: string | Buffer) => {
 	mkdirSync(dirname(path), { recursive: true });
-	writeFileSync(path, text);
+	writeFileSync(path, content);
 };
 
 function goodReview(root: string, id: string): void {
@@ -34,8 +34,8 @@ function goodReview(root: string, id: string): void {
 	cpSync(join(ROOT, 'tests/fixtures/fio', FIO_JSON), join(root, 'reviews', id, 'raw', FIO_JSON));
 }
 
-/** Where a case of each kind goes in the data folder; returns the place its problems are reported under. */
-const KINDS: Record<string, (root: string, id: string, text: string) => string> = {
+/** Where a case of each kind goes in the data folder (its bytes as they are); returns the place its problems are reported under. */
+const KINDS: Record<string, (root: string, id: string, text: Buffer, file: string) => string> = {
 	'review-yaml': (root, id, text) => (put(join(root, 'reviews', id, 'review.yaml'), text), `reviews/${id}`),
 	'device-yaml': (root, id, text) => (put(join(root, 'devices', `${id}.yaml`), text), `devices/${id}.yaml`),
 	'runs-yaml': (root, id, text) => (goodReview(root, id), put(join(root, 'reviews', id, 'raw/runs.yaml'), text), `reviews/${id}`),
@@ -45,6 +45,12 @@ const KINDS: Record<string, (root: string, id: string, text: string) => string> 
 		goodReview(root, review);
 		put(join(root, 'reviews', review, 'raw', `${id}.log`), text);
 		return `reviews/${review}`;
+	},
+	// A result file of any format, alone in the raw/ of a review of its own.
+	'raw-result': (root, id, text, file) => {
+		put(join(root, 'reviews', id, 'review.yaml'), 'title: A review\nlanguage: en\ndevices_tested:\n  - device_id: good-device\n');
+		put(join(root, 'reviews', id, 'raw', file), text);
+		return `reviews/${id}`;
 	},
 };
 
@@ -57,8 +63,8 @@ const cases = readdirSync(BAD, { withFileTypes: true })
 	)
 	.sort((a, b) => (a.kind + a.id < b.kind + b.id ? -1 : 1));
 
-/** "error: <file>[:<line>]: <CODE> [<field>] <message>", as the CLI prints problems. */
-const PROBLEM = /^(error|warning): (.+?)(?::(\d+))?: ([A-Z][A-Z0-9_]*)(?: \[([^\]]+)\])? (.*)$/;
+/** "error: <file>[:<line>]: <CODE> [<field>] <message>", as the CLI prints problems; a field may hold indexes ("jobs[0].read.bw"). */
+const PROBLEM = /^(error|warning): (.+?)(?::(\d+))?: ([A-Z][A-Z0-9_]*)(?: \[((?:[^[\]]|\[[^\]]*\])+)\])? (.*)$/;
 
 function hashes(dir: string): Record<string, string> {
 	const out: Record<string, string> = {};
@@ -92,7 +98,7 @@ describe('bad-input corpus (tests/fixtures/bad)', () => {
 		expect(first.status, first.stderr).toBe(0);
 		before = hashes(out);
 		for (const c of cases) {
-			const place = KINDS[c.kind]?.(data, c.id, readFileSync(join(BAD, c.kind, c.file), 'utf8'));
+			const place = KINDS[c.kind]?.(data, c.id, readFileSync(join(BAD, c.kind, c.file)), c.file);
 			if (place) places.set(`${c.kind}/${c.file}`, place);
 		}
 		run = ingest(data, out);
