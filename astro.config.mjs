@@ -1,10 +1,10 @@
 // Static site: every page pre-rendered, charts inlined as SVG; DuckDB-wasm is loaded lazily from the site's own origin.
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import tailwindcss from '@tailwindcss/vite';
-import { clearEmitted, moveEmitted, placeFile } from './src/lib/site/emitted-files.ts';
+import { clearEmitted, moveEmitted, placeTree } from './src/lib/site/emitted-files.ts';
 import { keepUnchangedPages } from './src/lib/site/incremental.ts';
 import { headersFile } from './src/lib/site/headers.ts';
 
@@ -21,9 +21,7 @@ const siteData = {
 			const target = fileURLToPath(new URL('data/', dir));
 			rmSync(target, { recursive: true, force: true });
 			// Linked, not copied: the ingest never writes a published file in place (it writes a new folder and swaps it in).
-			for (const e of readdirSync(source, { withFileTypes: true, recursive: true })) {
-				if (e.isFile()) placeFile(join(e.parentPath, e.name), join(target, relative(source, join(e.parentPath, e.name))), 'link');
-			}
+			placeTree(source, target, 'link');
 		},
 	},
 };

@@ -5,39 +5,18 @@
 //
 // node scripts/build.ts [--out dist] [--full]   (the dataset: SITE_DATA_DIR, or public/data)
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { closeSync, existsSync, openSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { sourceHash } from './source-hash.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const ASTRO = join(ROOT, 'node_modules/astro/bin/astro.mjs');
 
-/** Everything the pages are made from besides the data: the site's sources, its configuration and the locked packages. */
-const CODE = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
-
+/** Hash of everything the pages are made from besides the data: the site's sources, its configuration and the locked packages. */
 export function codeVersion(): string {
-	const hash = createHash('sha256');
-	const add = (path: string) => {
-		hash.update(`${relative(ROOT, path)}\0`);
-		hash.update(readFileSync(path));
-	};
-	for (const entry of CODE) {
-		const path = join(ROOT, entry);
-		if (!existsSync(path)) continue;
-		if (!statSync(path).isDirectory()) {
-			add(path);
-			continue;
-		}
-		const files = readdirSync(path, { withFileTypes: true, recursive: true })
-			.filter((e) => e.isFile())
-			.map((e) => join(e.parentPath, e.name))
-			// The dataset is the pages' data, keyed page by page; not code.
-			.filter((f) => !relative(ROOT, f).startsWith(join('public', 'data')))
-			.sort();
-		for (const f of files) add(f);
-	}
-	return hash.digest('hex');
+	// The dataset under public/ is the pages' data, keyed page by page: not code.
+	return sourceHash(ROOT, { entries: ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'], skip: ['public/data'] });
 }
 
 interface BuildOptions {

@@ -33,14 +33,18 @@ export function placeFile(source: string, target: string, how: 'move' | 'link'):
 	}
 }
 
-/** Moves every emitted file into the built site at `siteDir`. */
-export function moveEmitted(siteDir: string): void {
-	const from = emittedDir();
+/** Places every file under the folder `from` at the same path under `to` (nothing when `from` does not exist). */
+export function placeTree(from: string, to: string, how: 'move' | 'link'): void {
 	if (!existsSync(from)) return;
 	for (const entry of readdirSync(from, { withFileTypes: true, recursive: true })) {
 		if (!entry.isFile()) continue;
 		const source = join(entry.parentPath, entry.name);
-		placeFile(source, join(siteDir, relative(from, source)), 'move');
+		placeFile(source, join(to, relative(from, source)), how);
 	}
+}
+
+/** Moves every emitted file into the built site at `siteDir`. */
+export function moveEmitted(siteDir: string): void {
+	placeTree(emittedDir(), siteDir, 'move');
 	clearEmitted();
 }

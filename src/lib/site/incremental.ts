@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inEveryLang, langPath } from '../../i18n/routes.ts';
-import { emittedDir, placeFile } from './emitted-files.ts';
+import { emittedDir, placeFile, placeTree } from './emitted-files.ts';
 import { loadManifest } from './manifest.ts';
 
 /** The record a build leaves in its output: the key of every page it holds. */
@@ -80,9 +80,6 @@ export function pagesToRender<P extends Record<string, string>>(route: string, p
 	return render;
 }
 
-/** A file of the last build, linked into the new one. */
-const keep = (from: string, to: string) => placeFile(from, to, 'link');
-
 /**
  * At the build's end: the pages left out are taken from the last build (each page's HTML and the tables it
  * published beside it), and the new output records every page's key. Returns how many pages were kept.
@@ -97,10 +94,8 @@ export function keepUnchangedPages(siteDir: string): number {
 		Object.assign(record.pages, route.pages);
 		for (const path of route.kept) {
 			const from = join(previousBuild()!, path);
-			keep(join(from, 'index.html'), join(siteDir, path, 'index.html'));
-			if (existsSync(join(from, 'tables'))) {
-				for (const table of readdirSync(join(from, 'tables'))) keep(join(from, 'tables', table), join(siteDir, path, 'tables', table));
-			}
+			placeFile(join(from, 'index.html'), join(siteDir, path, 'index.html'), 'link');
+			placeTree(join(from, 'tables'), join(siteDir, path, 'tables'), 'link');
 			kept++;
 		}
 	}
