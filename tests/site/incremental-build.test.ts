@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
 import { buildSite } from '../../scripts/build.ts';
 import { generateCatalog } from '../../scripts/bench/catalog.ts';
@@ -19,7 +20,8 @@ const env = { ...process.env, SITE_DATA_DIR: dataset, SITE_EMIT_DIR: join(work, 
 async function build(out: string, name: string, isFull = false): Promise<string[]> {
 	const logFile = join(work, `${name}.log`);
 	const code = await buildSite(out, { full: isFull, env, logFile });
-	const log = readFileSync(logFile, 'utf8');
+	// Without colours, which CI may force: Astro colours the tree and the path of each line.
+	const log = stripVTControlCharacters(readFileSync(logFile, 'utf8'));
 	expect(code, log.slice(-2000)).toBe(0);
 	// Astro lists each page it renders: "├─ /reviews/x/index.html (+12ms)".
 	return [...log.matchAll(/[├└]─ (\/\S+)/g)].map((m) => m[1]!.replace(/index\.html$/, ''));
