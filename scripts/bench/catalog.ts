@@ -5,7 +5,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
-import { bucketIndex, bucketValue } from '../../src/lib/fio-histogram.ts';
+import { bucketIndex, bucketValue } from '../../src/lib/formats/fio/histogram-bins.ts';
 
 export const DATA = resolve(import.meta.dirname, '../../data');
 

@@ -6,19 +6,11 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { InputRecord, InputWarning } from '../../src/lib/dataset-layout.ts';
 import type { SidecarFile, RunsSidecar } from '../../src/lib/metadata/runs-sidecar.ts';
-import {
-	DETECT_BYTES,
-	ParseError,
-	detectFormat,
-	fioLogMetricFromName,
-	latencyUnitForFioVersion,
-	parseFioHistLog,
-	parseFioJson,
-	parseFioText,
-	parseIometerCsv,
-	parsePublishedCsv,
-	type ParseResult,
-} from '../../src/lib/parsers/index.ts';
+import type { FileFormat } from '../../src/lib/formats/format.ts';
+import { fioLogMetricFromName } from '../../src/lib/formats/fio-log/naming.ts';
+import { latencyUnitForFioVersion } from '../../src/lib/formats/fio/version.ts';
+import { DETECT_BYTES, LEGACY_ENCODINGS, detectFormat, formatById } from '../../src/lib/formats/index.ts';
+import { ParseError, type ParseResult } from '../../src/lib/parsers/types.ts';
 import type {
 	ComparisonRow,
 	FigureRow,
@@ -27,7 +19,7 @@ import type {
 	RunRow,
 } from '../../src/lib/schema.ts';
 import { crossCheckBandwidth, findInvalidValues } from '../../src/lib/validate.ts';
-import { InputError, MAX_TEXT_BYTES, byCodePoint, scanText } from './files.ts';
+import { InputError, MAX_TEXT_BYTES, byCodePoint, decodeText, scanText, type ScannedFile } from './files.ts';
 import { globMatch } from './glob.ts';
 import { stageFioLogFile, type StagedLog } from './log-series.ts';
 import { DIRECTION_CODES, VALUE_KINDS, type DatasetWriter, type SeriesColumns } from './write-parquet.ts';
@@ -110,27 +102,32 @@ export class Collector {
 
 	/** Every output file of one review: result files first, so logs can find their run. */
 	async collectReview(unit: ReviewUnit, onFile: (name: string) => void): Promise<void> {
-		const isLog = (fmt: string | undefined) => fmt === 'fio-log' || fmt === 'fio-histlog';
+		const isLog = (fmt: FileFormat | undefined) => fmt?.kind === 'log';
 		// Each file is read once here, in pieces (checked, hashed, its format detected from its head); result files are
-		// then read whole, up to MAX_TEXT_BYTES: a log of any size is read again, in pieces, when its series is written.
+		// then read whole, up to MAX_TEXT_BYTES: a streamed log of any size is read again, in pieces, when its series is
+		// written.
 		this.inputs.push(...unit.metaInputs);
-		const entries: { f: string; format: string | undefined; text: string | undefined }[] = [];
+		const entries: { f: string; format: FileFormat | undefined; text: string | undefined }[] = [];
 		for (const f of unit.files.filter((name) => !NOT_OUTPUT.some((re) => re.test(basename(name))))) {
 			const source = `${unit.rel}/${f}`;
 			const scan = this.scan(unit, f);
 			if (!scan) continue;
-			const format = this.formatOf(unit, f, scan.head);
+			const { format, encoding } = this.formatOf(unit, f, scan);
+			if (!scan.utf8 && !encoding) {
+				this.errors.push(new InputError(source, 'NOT_UTF8', 'file is not UTF-8 text, nor in an encoding of the format it looks like (convert it to UTF-8)'));
+				continue;
+			}
 			const publish = format !== undefined && PUBLISHABLE.test(f);
-			this.recordInput(source, join(unit.dir, f), scan, format ?? 'unknown', publish);
+			this.recordInput(source, join(unit.dir, f), scan, format?.id ?? 'unknown', publish);
 			if (format && !publish) {
 				this.warnings.push({ file: source, code: 'RAW_NOT_PUBLISHED', message: 'read, but not published for download: only .json, .log, .txt, .csv, .out and .terse files are' });
 			}
-			if (format && format !== 'fio-log' && scan.bytes > MAX_TEXT_BYTES) {
-				const why = `${scan.bytes} bytes: ${format} files are read whole, up to ${MAX_TEXT_BYTES >> 20} MiB (only fio logs are read in pieces)`;
+			if (format && !format.streamed && scan.bytes > MAX_TEXT_BYTES) {
+				const why = `${scan.bytes} bytes: ${format.id} files are read whole, up to ${MAX_TEXT_BYTES >> 20} MiB (only fio logs are read in pieces)`;
 				this.errors.push(new InputError(source, 'FILE_TOO_LARGE', why));
 				continue;
 			}
-			const text = format && format !== 'fio-log' ? readFileSync(join(unit.dir, f), 'utf8') : undefined;
+			const text = format && !format.streamed ? decodeText(readFileSync(join(unit.dir, f)), encoding) : undefined;
 			entries.push({ f, format, text });
 		}
 		for (const e of [...entries.filter((x) => !isLog(x.format)), ...entries.filter((x) => isLog(x.format))]) {
@@ -141,7 +138,7 @@ export class Collector {
 				continue;
 			}
 			try {
-				if (e.format === 'fio-log') this.seriesJobs.push({ id: `${unit.reviewId}:${e.f}`, run: () => this.collectLog(unit, e.f) });
+				if (e.format.streamed) this.seriesJobs.push({ id: `${unit.reviewId}:${e.f}`, run: () => this.collectLog(unit, e.f) });
 				else this.collectResult(unit, e.f, e.text!, e.format);
 			} catch (err) {
 				this.reportParseError(err);
@@ -176,35 +173,41 @@ export class Collector {
 		return found;
 	}
 
-	private formatOf(unit: ReviewUnit, f: string, text: string): string | undefined {
+	/**
+	 * The file's format (raw/runs.yaml's `format:`, else detected) and, for a file that is not UTF-8, the encoding of
+	 * that format's it decodes in (undefined: UTF-8, or no format has an encoding that fits).
+	 */
+	private formatOf(unit: ReviewUnit, f: string, scan: ScannedFile): { format: FileFormat | undefined; encoding?: string } {
 		const forced = this.sidecarEntry(unit, f)?.format;
-		if (forced) return forced === 'fio-normal' || forced === 'fio-terse' ? 'fio-text' : forced;
-		return detectFormat(text, basename(f));
+		const pick = (head: string) => (forced ? formatById(forced) : detectFormat(head, basename(f)));
+		if (scan.utf8) return { format: pick(decodeText(scan.headBytes)) };
+		for (const encoding of LEGACY_ENCODINGS) {
+			const format = pick(decodeText(scan.headBytes, encoding));
+			if (format?.encodings?.includes(encoding)) return { format, encoding };
+		}
+		return { format: undefined };
 	}
 
 	private deviceFor(unit: ReviewUnit, f: string): string | undefined {
 		return this.sidecarEntry(unit, f)?.device_id ?? unit.sidecar.default_device_id ?? unit.defaultDeviceId;
 	}
 
-	private parse(format: string, text: string, source: string): ParseResult {
-		switch (format) {
-			case 'fio-json':
-				return parseFioJson(text, source);
-			case 'fio-text':
-				return parseFioText(text, source);
-			case 'iometer-csv':
-				return parseIometerCsv(text, source);
-			case 'published-csv':
-				return parsePublishedCsv(text, source, this.known);
-			default:
-				throw new ParseError('UNSUPPORTED_FORMAT', source, {}, `no parser for format ${format}`);
+	/** The text of the companions a format reads with `f` that the folder holds. */
+	private companionsOf(unit: ReviewUnit, f: string, format: FileFormat): Record<string, string> {
+		const dir = f.includes('/') ? f.slice(0, f.lastIndexOf('/') + 1) : '';
+		const out: Record<string, string> = {};
+		for (const name of format.companions?.(basename(f)) ?? []) {
+			if (!unit.files.includes(dir + name)) continue;
+			const scan = scanText(join(unit.dir, dir + name), DETECT_BYTES);
+			if (scan && scan.bytes <= MAX_TEXT_BYTES) out[name] = decodeText(readFileSync(join(unit.dir, dir + name)), this.formatOf(unit, dir + name, scan).encoding);
 		}
+		return out;
 	}
 
-	private collectResult(unit: ReviewUnit, f: string, text: string, format: string): void {
+	private collectResult(unit: ReviewUnit, f: string, text: string, format: FileFormat): void {
 		const source = `${unit.rel}/${f}`;
-		const result =
-			format === 'fio-histlog' ? parseFioHistLog(text, source, { latencyUnit: this.logUnit(unit, f) }) : this.parse(format, text, source);
+		const context = { companions: this.companionsOf(unit, f, format), knownDevices: this.known, toolVersion: format.kind === 'log' ? this.logFioVersion(unit, f) : undefined };
+		const result = format.parse(text, source, context);
 		if (!this.check(source, result)) return;
 		const entry = this.sidecarEntry(unit, f);
 		const device = this.deviceFor(unit, f);
@@ -249,7 +252,7 @@ export class Collector {
 		for (const r of rows) if (r.tool === 'fio' && r.tool_version) versions.add(r.tool_version);
 		this.fioVersions.set(unit.reviewId, versions);
 		for (const { run_key, ...p } of result.percentiles) this.percentiles.push({ ...p, run_id: runIdOf(run_key) });
-		const histRun = format === 'fio-histlog' ? this.linkedRun(unit, f) : undefined;
+		const histRun = format.kind === 'log' ? this.linkedRun(unit, f) : undefined;
 		for (const { run_key, ...h } of result.histograms) this.histograms.push({ ...h, run_id: histRun ?? runIdOf(run_key) });
 		for (const { run_key, ...fig } of result.figures) {
 			this.figures.push({ ...fig, source_file: source, run_id: run_key === null ? null : runIdOf(run_key) });
@@ -328,11 +331,11 @@ export class Collector {
 		return (byIndex ?? (new Set(jobs.map(keyOf)).size === 1 ? jobs[0] : undefined))?.run_id;
 	}
 
-	private logUnit(unit: ReviewUnit, f: string): 'us' | 'ns' | undefined {
+	/** The fio version a log was written by: raw/runs.yaml's fio_version, its run_of's, or the review's only one. */
+	private logFioVersion(unit: ReviewUnit, f: string): string | undefined {
 		const entry = this.sidecarEntry(unit, f);
-		const version =
-			entry?.fio_version ?? (entry?.run_of ? this.runsByFile.get(runKey(unit, entry.run_of))?.[0]?.tool_version : undefined) ?? this.onlyFioVersion(unit);
-		return version ? latencyUnitForFioVersion(version) : undefined;
+		const ofRun = entry?.run_of ? this.runsByFile.get(runKey(unit, entry.run_of))?.[0]?.tool_version : undefined;
+		return entry?.fio_version ?? ofRun ?? this.onlyFioVersion(unit);
 	}
 
 	/** When every fio result of a review comes from one fio version, its logs do too. */
@@ -353,7 +356,8 @@ export class Collector {
 		}
 		const entry = this.sidecarEntry(unit, f);
 		const windowMs = entry?.log_avg_msec ? entry.log_avg_msec : null;
-		const opts = { metric: named.metric, latencyUnit: this.logUnit(unit, f), windowMs };
+		const version = this.logFioVersion(unit, f);
+		const opts = { metric: named.metric, latencyUnit: version ? latencyUnitForFioVersion(version) : undefined, windowMs };
 		const device = this.deviceFor(unit, f);
 		const key = { series_id: `${unit.reviewId}:${f}`, metric: named.metric };
 		// Without a device the log is still read through, so that its parse errors are reported.

@@ -80,23 +80,39 @@ export function hashFile(path: string): { bytes: number; sha256: string } {
 	return { bytes, sha256: h.digest('hex') };
 }
 
-/** One pass over a text file: its size, SHA-256 and first `headBytes` decoded; undefined when it is binary or not UTF-8. */
-export function scanText(path: string, headBytes: number): { bytes: number; sha256: string; head: string } | undefined {
+/** One pass over a text file: its size, SHA-256 and first `headBytes`; undefined when it is binary (a NUL byte). */
+export function scanText(path: string, headBytes: number): ScannedFile | undefined {
 	const h = createHash('sha256');
 	const head: Buffer[] = [];
 	let bytes = 0;
+	let utf8 = true;
 	let carry: Buffer | undefined; // a UTF-8 sequence cut by the end of the previous piece
 	for (const piece of fileChunks(path)) {
 		if (bytes < headBytes) head.push(Buffer.from(piece.subarray(0, headBytes - bytes)));
 		bytes += piece.length;
 		h.update(piece);
+		if (piece.includes(0)) return undefined;
+		if (!utf8) continue;
 		const buf = carry ? Buffer.concat([carry, piece]) : piece;
 		const end = completeUtf8(buf);
-		if (buf.includes(0) || !isUtf8(buf.subarray(0, end))) return undefined;
+		utf8 = isUtf8(buf.subarray(0, end));
 		carry = end < buf.length ? Buffer.from(buf.subarray(end)) : undefined;
 	}
-	if (carry) return undefined;
-	return { bytes, sha256: h.digest('hex'), head: Buffer.concat(head).toString('utf8') };
+	if (carry) utf8 = false;
+	return { bytes, sha256: h.digest('hex'), headBytes: Buffer.concat(head), utf8 };
+}
+
+/** A text file as scanText read it: its size, hash and first bytes, and whether it is UTF-8 throughout. */
+export interface ScannedFile {
+	bytes: number;
+	sha256: string;
+	headBytes: Buffer;
+	utf8: boolean;
+}
+
+/** Text in `encoding` (a WHATWG label; UTF-8 by default). */
+export function decodeText(bytes: Uint8Array, encoding = 'utf-8'): string {
+	return new TextDecoder(encoding).decode(bytes);
 }
 
 /** Where the UTF-8 sequences of `buf` that it holds whole end: a sequence its last bytes begin starts there. */

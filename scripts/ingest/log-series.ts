@@ -10,14 +10,14 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import {
 	FioLogReader,
-	countLines,
 	type FioLogColumns,
 	type FioLogLayout,
 	type FioLogMeta,
 	type FioLogOptions,
 	type FioLogPart,
 	type FioLogTally,
-} from '../../src/lib/parsers/fio-log.ts';
+} from '../../src/lib/formats/fio-log/reader.ts';
+import { countLines } from '../../src/lib/formats/fio-log/tokenizer.ts';
 import { ParseError, type Warning } from '../../src/lib/parsers/types.ts';
 import { MAX_TEXT_BYTES } from './files.ts';
 import type { SeriesSink } from './write-parquet.ts';

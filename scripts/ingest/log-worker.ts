@@ -3,7 +3,7 @@
 // each. Lines (seq, errors) count from the start of each piece; the main thread shifts them. Each
 // piece's rows go back as soon as they are parsed, their buffers handed over.
 import { parentPort, workerData } from 'node:worker_threads';
-import { FioLogReader, type FioLogLayout } from '../../src/lib/parsers/fio-log.ts';
+import { FioLogReader, type FioLogLayout } from '../../src/lib/formats/fio-log/reader.ts';
 import { ParseError } from '../../src/lib/parsers/types.ts';
 import type { LogPieceMessage } from './log-series.ts';
 

@@ -1,6 +1,16 @@
-// The column dictionary, generated from the schema module (data/COLUMNS.md and the site's /columns/ page).
+// The column dictionary, generated from the schema module (data/COLUMNS.md and the site's /columns/ page), and the
+// README's table of formats, generated from the format list.
 import { partitionFile, tableFile } from './dataset-layout.ts';
-import { SCHEMA_VERSION, TABLES } from './schema.ts';
+import { FORMATS, SOURCE_FORMATS } from './formats/index.ts';
+import { SCHEMA_VERSION, TABLES, type Column } from './schema.ts';
+
+/** A column's meaning, with the values the format list allows where the column holds one of them. */
+export function columnMeaning(c: Column): string {
+	const values = (list: readonly string[]) => ` One of: ${[...new Set(list)].map((v) => `\`${v}\``).join(', ')}.`;
+	if (c.name === 'source_format') return c.description + values(SOURCE_FORMATS);
+	if (c.name === 'tool') return c.description + values(FORMATS.flatMap((f) => f.tool ?? []));
+	return c.description;
+}
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 
@@ -21,9 +31,33 @@ export function renderColumnsMarkdown(): string {
 		out.push(`## ${t.name} (${where})`, '', t.description, '', `Sorted by: ${t.orderBy.map((c) => `\`${c}\``).join(', ')}.`, '');
 		out.push('| column | type | unit | may be NULL | meaning |', '|---|---|---|---|---|');
 		for (const c of t.columns) {
-			out.push(`| \`${c.name}\` | ${c.type} | ${cell(c.unit) || '—'} | ${c.required ? 'no' : 'yes'} | ${cell(c.description)} |`);
+			out.push(`| \`${c.name}\` | ${c.type} | ${cell(c.unit) || '—'} | ${c.required ? 'no' : 'yes'} | ${cell(columnMeaning(c))} |`);
 		}
 		out.push('');
 	}
 	return out.join('\n');
+}
+
+/** Where the README's format table starts and ends (kept between these lines by `npm run columns`). */
+export const FORMAT_TABLE_MARKS = ['<!-- formats: generated from src/lib/formats/index.ts by `npm run columns` -->', '<!-- /formats -->'] as const;
+
+/** The README's table of formats: one row per entry of the list, in detection order. */
+export function renderFormatTable(): string {
+	const rows = FORMATS.map((f) => {
+		const ids = [f.id, ...(f.aliases ?? [])].map((id) => `\`${id}\``).join(', ');
+		const how = [f.kind === 'log' ? 'log of a run' : 'results', f.streamed ? 'read in pieces' : '', f.encodings?.length ? `also ${f.encodings.join(', ')}` : '']
+			.filter(Boolean)
+			.join('; ');
+		return `| ${ids} | ${f.tool ?? 'as named per row'} | ${cell(f.describe)} | ${how} |`;
+	});
+	return [FORMAT_TABLE_MARKS[0], '| format (`source_format`) | tool | files | kind |', '|---|---|---|---|', ...rows, FORMAT_TABLE_MARKS[1]].join('\n');
+}
+
+/** `readme` with its format table replaced by the list's. */
+export function withFormatTable(readme: string): string {
+	const [start, end] = FORMAT_TABLE_MARKS;
+	const from = readme.indexOf(start);
+	const to = readme.indexOf(end);
+	if (from < 0 || to < from) throw new Error(`README.md has no format table between ${start} and ${end}`);
+	return readme.slice(0, from) + renderFormatTable() + readme.slice(to + end.length);
 }

@@ -65,7 +65,7 @@ const provenance = [
 	key('run_id', 'VARCHAR', 'Unique run: `<review_id>:<source file>#<run key>`.'),
 	key('source_file', 'VARCHAR', 'Raw file the values come from, relative to the ingested root.'),
 	col('source_line', 'INTEGER', '', 'First line (1-based) of this run in the raw file; NULL for JSON documents.'),
-	key('source_format', 'VARCHAR', 'Parser used: fio-json, fio-jsonplus, fio-normal, fio-terse, iometer-csv, published-csv.'),
+	key('source_format', 'VARCHAR', 'Format of the raw file, which decided the parser (the format list: src/lib/formats/index.ts).'),
 ] as const;
 
 export const runs = table({
@@ -75,7 +75,7 @@ export const runs = table({
 	orderBy: ['run_id', 'direction'],
 	columns: [
 		...provenance,
-		col('tool', 'VARCHAR', '', 'Benchmark tool: fio, Iometer, or the tool named by a published figure.'),
+		col('tool', 'VARCHAR', '', 'Benchmark tool, as the format list names it, or the tool named by a published figure.'),
 		col('tool_version', 'VARCHAR', '', 'Tool version as printed (e.g. "3.33", "2.18-59-g618e", "1.1.0").'),
 		col('job_name', 'VARCHAR', '', 'fio job name, Iometer access specification name, or published workload label.'),
 		col('job_index', 'INTEGER', '', '0-based position of the job in its file; NULL for totals.'),

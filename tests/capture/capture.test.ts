@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 import { deviceYaml } from '../../src/lib/metadata/device.ts';
 import { reviewYaml } from '../../src/lib/metadata/review.ts';
 import { runsSidecar, type RunsSidecar } from '../../src/lib/metadata/runs-sidecar.ts';
-import { parseFioJson } from '../../src/lib/parsers/fio-json.ts';
+import { parseFioJson } from '../../src/lib/formats/fio-json/parse.ts';
 import { ingest } from '../../scripts/ingest/run.ts';
 import { readTable } from '../helpers/dataset-files.ts';
 import { ROOT } from '../helpers/fixtures.ts';

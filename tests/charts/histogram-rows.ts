@@ -1,7 +1,7 @@
 // Latency histograms as the parsers store them: fio json+ bins (fio's log-linear buckets, edges from
 // bucketIndex/bucketEdges exactly as the parser computes them), a fio histogram log with two intervals
 // whose counts add up, and Iometer 1.1.0 bins (the first starts at 0, which a log axis cannot show).
-import { bucketEdges, bucketIndex } from '../../src/lib/fio-histogram.ts';
+import { bucketEdges, bucketIndex } from '../../src/lib/formats/fio/histogram-bins.ts';
 import type { HistogramRow, RunRow } from '../../src/lib/schema.ts';
 import { bin, run } from './rows.ts';
 import { kioxiaSweep, samsungSweep } from './sweeps.ts';

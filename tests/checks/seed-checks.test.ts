@@ -7,7 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { describe, expect, test } from 'vitest';
 import { deviceYaml, type DeviceYaml } from '../../src/lib/metadata/device.ts';
 import { reviewYaml } from '../../src/lib/metadata/review.ts';
-import { parsePublishedCsv } from '../../src/lib/parsers/published-csv.ts';
+import { parsePublishedCsv } from '../../src/lib/formats/published-csv/parse.ts';
 import type { ParsedComparison, ParsedFigure, ParsedRun } from '../../src/lib/parsers/types.ts';
 import {
 	GB,

@@ -1,13 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderColumnsMarkdown } from '../../src/lib/columns-doc.ts';
+import { renderColumnsMarkdown, withFormatTable } from '../../src/lib/columns-doc.ts';
 import { TABLES } from '../../src/lib/schema.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
 describe('column dictionary', () => {
 	it('data/COLUMNS.md is up to date with the schema module (run `npm run columns`)', () => {
 		expect(readFileSync(join(ROOT, 'data/COLUMNS.md'), 'utf8')).toBe(renderColumnsMarkdown());
+	});
+
+	it("README.md's format table is the format list's (run `npm run columns`)", () => {
+		const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+		expect(readme).toBe(withFormatTable(readme));
 	});
 
 	it('documents every column of every table, and the README links it', () => {

@@ -2,7 +2,7 @@
 // raw lines and fio's bucket scale, coarsened logs, errors and properties.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fioHistLogFromName, histLogScale, parseFioHistLog } from '../../src/lib/parsers/fio-histlog.ts';
+import { fioHistLogFromName, histLogScale, parseFioHistLog } from '../../src/lib/formats/fio-histlog/parse.ts';
 import { ParseError, type ParsedHistogram } from '../../src/lib/parsers/types.ts';
 import { expectGolden } from '../helpers/golden.ts';
 import { listFixtures, readFixture, SHARED_PRESENT, SHARED_SKIP_REASON, type Fixture } from '../helpers/fixtures.ts';

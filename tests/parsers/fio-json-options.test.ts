@@ -1,6 +1,6 @@
 // fio job options (as listed in JSON) → workload columns. Expected values follow fio's HOWTO.
 import { describe, expect, it } from 'vitest';
-import { canonicalOptions, jobSettings, perDirection, type OptionList } from '../../src/lib/fio-options.ts';
+import { canonicalOptions, jobSettings, perDirection, type OptionList } from '../../src/lib/formats/fio/options.ts';
 
 const settings = (options: Record<string, string> | OptionList, listed = true) =>
 	jobSettings(Array.isArray(options) ? options : Object.entries(options), listed);

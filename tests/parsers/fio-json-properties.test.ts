@@ -2,7 +2,7 @@
 // raises anything but ParseError, line endings and a BOM change nothing.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseFioJson } from '../../src/lib/parsers/fio-json.ts';
+import { parseFioJson } from '../../src/lib/formats/fio-json/parse.ts';
 import { ParseError, type ParseResult } from '../../src/lib/parsers/types.ts';
 import { listFixtures, readFixture } from '../helpers/fixtures.ts';
 

@@ -2,7 +2,7 @@
 // json+ from 2.x, lat_percentiles, version-dependent units. Documents are built in the layout of
 // the fio version they claim (FIO_FORMATS.md §2).
 import { describe, expect, it } from 'vitest';
-import { parseFioJson } from '../../src/lib/parsers/fio-json.ts';
+import { parseFioJson } from '../../src/lib/formats/fio-json/parse.ts';
 import { ParseError, type ParseResult } from '../../src/lib/parsers/types.ts';
 
 type Json = Record<string, unknown>;

@@ -5,11 +5,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
 	FioLogReader,
-	fioLogMetricFromName,
 	parseFioLogColumns,
 	type FioLogColumns,
 	type FioLogOptions,
-} from '../../src/lib/parsers/fio-log.ts';
+} from '../../src/lib/formats/fio-log/reader.ts';
+import { fioLogMetricFromName } from '../../src/lib/formats/fio-log/naming.ts';
 import { ParseError } from '../../src/lib/parsers/types.ts';
 import { listFixtures, readFixture } from '../helpers/fixtures.ts';
 

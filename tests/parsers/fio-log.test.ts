@@ -4,12 +4,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-	fioLogMetricFromName,
-	latencyUnitForFioVersion,
 	parseFioLog,
 	parseFioLogColumns,
 	type FioLogOptions,
-} from '../../src/lib/parsers/fio-log.ts';
+} from '../../src/lib/formats/fio-log/reader.ts';
+import { fioLogMetricFromName } from '../../src/lib/formats/fio-log/naming.ts';
+import { latencyUnitForFioVersion } from '../../src/lib/formats/fio/version.ts';
 import { ParseError, type ParsedTimeseries } from '../../src/lib/parsers/types.ts';
 import { expectGolden } from '../helpers/golden.ts';
 import { listFixtures, readFixture, SHARED_PRESENT, SHARED_SKIP_REASON, type Fixture } from '../helpers/fixtures.ts';

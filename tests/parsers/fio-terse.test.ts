@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFioTerse } from '../../src/lib/parsers/fio-terse.ts';
+import { parseFioTerse } from '../../src/lib/formats/fio-text/terse.ts';
 import { ParseError } from '../../src/lib/parsers/types.ts';
 import type { ParsedRun, ParseResult } from '../../src/lib/parsers/types.ts';
 import { expectGolden } from '../helpers/golden.ts';

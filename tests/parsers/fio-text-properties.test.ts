@@ -4,8 +4,8 @@
 // (c) LF/CRLF and a BOM change nothing.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseFioTerse } from '../../src/lib/parsers/fio-terse.ts';
-import { parseFioText } from '../../src/lib/parsers/fio-text.ts';
+import { parseFioTerse } from '../../src/lib/formats/fio-text/terse.ts';
+import { parseFioText } from '../../src/lib/formats/fio-text/parse.ts';
 import { ParseError } from '../../src/lib/parsers/types.ts';
 import type { Parser, ParseResult } from '../../src/lib/parsers/types.ts';
 import { listFixtures, readFixture, SHARED_PRESENT, SHARED_SKIP_REASON } from '../helpers/fixtures.ts';

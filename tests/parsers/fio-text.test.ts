@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFioText } from '../../src/lib/parsers/fio-text.ts';
+import { parseFioText } from '../../src/lib/formats/fio-text/parse.ts';
 import { ParseError } from '../../src/lib/parsers/types.ts';
 import type { ParsedRun, ParseResult } from '../../src/lib/parsers/types.ts';
 import { expectGolden } from '../helpers/golden.ts';

@@ -1,7 +1,7 @@
 // Iometer results.csv / instantaneous files: one golden per fixture, plus values checked by hand
 // against the raw text (arithmetic in the comments) so the goldens are not merely the parser's word.
 import { describe, expect, test } from 'vitest';
-import { parseIometerCsv } from '../../src/lib/parsers/iometer-csv.ts';
+import { parseIometerCsv } from '../../src/lib/formats/iometer-csv/parse.ts';
 import type { ParsedRun, ParseResult } from '../../src/lib/parsers/types.ts';
 import { listFixtures, readFixture, SHARED_PRESENT, SHARED_SKIP_REASON } from '../helpers/fixtures.ts';
 import { expectGolden } from '../helpers/golden.ts';

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parseIometerCsv } from '../../src/lib/parsers/iometer-csv.ts';
+import { parseIometerCsv } from '../../src/lib/formats/iometer-csv/parse.ts';
 import { ParseError } from '../../src/lib/parsers/types.ts';
 import { LOCAL_FIXTURES } from '../helpers/fixtures.ts';
 

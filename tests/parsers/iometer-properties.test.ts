@@ -3,7 +3,7 @@
 // a ParseError, and line endings / BOM change nothing.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { parseIometerCsv } from '../../src/lib/parsers/iometer-csv.ts';
+import { parseIometerCsv } from '../../src/lib/formats/iometer-csv/parse.ts';
 import { ParseError, type ParseResult } from '../../src/lib/parsers/types.ts';
 import { findInvalidValues } from '../../src/lib/validate.ts';
 import { listFixtures, readFixture } from '../helpers/fixtures.ts';

@@ -5,8 +5,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { parsePublishedCsv } from '../../src/lib/parsers/published-csv.ts';
-import { PUBLISHED_COLUMNS } from '../../src/lib/parsers/published-fields.ts';
+import { parsePublishedCsv } from '../../src/lib/formats/published-csv/parse.ts';
+import { PUBLISHED_COLUMNS } from '../../src/lib/formats/published-csv/fields.ts';
 import { ParseError, type ParseResult } from '../../src/lib/parsers/types.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 

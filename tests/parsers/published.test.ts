@@ -3,9 +3,9 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { readCsv } from '../../src/lib/parsers/published-csv-reader.ts';
-import { parsePublishedCsv } from '../../src/lib/parsers/published-csv.ts';
-import { PUBLISHED_COLUMNS } from '../../src/lib/parsers/published-fields.ts';
+import { readCsv } from '../../src/lib/formats/published-csv/reader.ts';
+import { parsePublishedCsv } from '../../src/lib/formats/published-csv/parse.ts';
+import { PUBLISHED_COLUMNS } from '../../src/lib/formats/published-csv/fields.ts';
 import { ParseError, type ParseResult } from '../../src/lib/parsers/types.ts';
 import { expectGolden } from '../helpers/golden.ts';
 import { ROOT } from '../helpers/fixtures.ts';

@@ -1,6 +1,7 @@
 // data/reviews/<review-id>/raw/runs.yaml: which device and conditions each raw file belongs to.
 // Files not listed fall back to the review's only subject device (see README "Data layout").
 import { z } from 'zod';
+import { SOURCE_FORMATS } from '../formats/index.ts';
 import { kebabId } from './review.ts';
 
 const relPath = z
@@ -14,7 +15,7 @@ export const sidecarFile = z.strictObject({
 	path: relPath,
 	device_id: kebabId.optional(),
 	/** Force a parser instead of content detection. */
-	format: z.enum(['fio-json', 'fio-normal', 'fio-terse', 'fio-log', 'fio-histlog', 'iometer-csv', 'published-csv']).optional(),
+	format: z.enum(SOURCE_FORMATS as [string, ...string[]]).optional(),
 	/** For fio logs: the result file whose run they belong to (job index from the ".N.log" name). */
 	run_of: relPath.optional(),
 	/** How many drives were tested together. */

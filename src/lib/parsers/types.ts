@@ -9,16 +9,6 @@ import type {
 	TimeseriesRow,
 } from '../schema.ts';
 
-export type SourceFormat =
-	| 'fio-json'
-	| 'fio-jsonplus'
-	| 'fio-normal'
-	| 'fio-terse'
-	| 'fio-log'
-	| 'fio-histlog'
-	| 'iometer-csv'
-	| 'published-csv';
-
 /** Columns the ingest step fills in from the sidecar and the file's place. */
 type RunContext = 'review_id' | 'device_id' | 'run_id' | 'source_file';
 

@@ -1,0 +1,14 @@
+// fio --output-format=json and json+ (every version): one document per file, or several in a transcript.
+import type { FileFormat } from '../format.ts';
+import { parseFioJson } from './parse.ts';
+
+export const formats: readonly FileFormat[] = [
+	{
+		id: 'fio-json',
+		aliases: ['fio-jsonplus'],
+		tool: 'fio',
+		describe: 'fio `--output-format=json` and `json+` (2.x–3.x; json+ latency bins go to histograms)',
+		detect: (head) => /"fio version"\s*:/.test(head) && /^\s*\{/m.test(head),
+		parse: (text, file) => parseFioJson(text, file),
+	},
+];

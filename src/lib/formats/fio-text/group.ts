@@ -1,0 +1,48 @@
+// "Run status group N (all jobs):" and its per-direction lines (stat.c show_group_stats):
+//   ≥2.17: `   READ: bw=111MiB/s (116MB/s), 111MiB/s-111MiB/s (116MB/s-116MB/s), io=4096MiB (4295MB), run=36978-36978msec`
+//   ≤2.16: `   READ: io=29854MB, aggrb=254726KB/s, minb=254726KB/s, maxb=254726KB/s, mint=120014msec, maxt=120014msec`
+// The group's bandwidth is its bytes over the longest member runtime (maxt / run max).
+import type { Direction } from '../../schema.ts';
+import type { KbBase } from '../../units.ts';
+import { ParseError } from '../../parsers/types.ts';
+import { morePrecise, plainNumber, printedFigure } from './common.ts';
+
+export const GROUP_HEADER = /^Run status group (\d+) \(all jobs\):\s*$/;
+export const GROUP_LINE_PREFIX = /^\s*(READ|WRITE|TRIM|MIXED): (?:bw=|io=)/;
+const GROUP_IEC =
+	/^\s*(READ|WRITE|TRIM|MIXED): bw=(\S+) \((\S+)\), \S+-\S+ \(\S+-\S+\), io=(\S+) \((\S+)\), run=(\d+)-(\d+)msec$/;
+const GROUP_KB_BASE = /^\s*(READ|WRITE|TRIM|MIXED): io=(\S+), aggrb=(\S+), minb=\S+, maxb=\S+, mint=(\d+)msec, maxt=(\d+)msec$/;
+
+export interface GroupDir {
+	direction: Direction;
+	line: number;
+	bwBytesPerS: number;
+	ioBytes: number;
+	runtimeMs: number;
+}
+
+export function parseGroupLine(text: string, line: number, file: string, kbBase: KbBase): GroupDir {
+	let m = GROUP_IEC.exec(text);
+	if (m) {
+		const both = (i: number, kind: 'rate' | 'size') =>
+			morePrecise(printedFigure(m![i]!, kind, kbBase, true, file, line), printedFigure(m![i + 1]!, kind, kbBase, true, file, line));
+		return {
+			direction: m[1]!.toLowerCase() as Direction,
+			line,
+			bwBytesPerS: both(2, 'rate'),
+			ioBytes: Math.round(both(4, 'size')),
+			runtimeMs: plainNumber(m[7]!, file, line, 'run max msec'),
+		};
+	}
+	m = GROUP_KB_BASE.exec(text);
+	if (m) {
+		return {
+			direction: m[1]!.toLowerCase() as Direction,
+			line,
+			bwBytesPerS: printedFigure(m[3]!, 'rate', kbBase, false, file, line).value,
+			ioBytes: Math.round(printedFigure(m[2]!, 'size', kbBase, false, file, line).value),
+			runtimeMs: plainNumber(m[5]!, file, line, 'maxt msec'),
+		};
+	}
+	throw new ParseError('BAD_GROUP_LINE', file, { line }, `group line not understood: "${text.slice(0, 120)}"`);
+}
