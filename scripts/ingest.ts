@@ -4,7 +4,11 @@ import { parseArgs } from 'node:util';
 import { OutputLocked } from './ingest/publish.ts';
 import { ingest, type IngestReport } from './ingest/run.ts';
 
-const USAGE = `usage: npm run ingest [-- <file-or-folder>… --out <dir>] [--data <dir>] [--max-warnings <n>] [--wait <seconds>]`;
+/** Exit status of an ingest that left files out (--keep-going): it wrote the rest. */
+const EXIT_REFUSED = 3;
+
+const USAGE = `usage: npm run ingest [-- <file-or-folder>… --out <dir>] [--data <dir>] [--keep-going] [--max-warnings <n>] [--wait <seconds>]
+  --keep-going  leave out the raw files that fail, ingest the rest, list those left out and exit ${EXIT_REFUSED}`;
 
 function progressBar(done: number, total: number, name: string): void {
 	if (!process.stderr.isTTY) return;
@@ -25,6 +29,7 @@ async function main(): Promise<number> {
 				'max-warnings': { type: 'string', default: '20' },
 				// How long to wait for another ingest writing the same output.
 				wait: { type: 'string', default: '600' },
+				'keep-going': { type: 'boolean', default: false },
 				help: { type: 'boolean', short: 'h' },
 			},
 		});
@@ -56,6 +61,7 @@ async function main(): Promise<number> {
 			onProgress: progressBar,
 			lockWaitMs: waitSeconds * 1000,
 			onLockWait: (message) => console.error(message),
+			keepGoing: args.values['keep-going'],
 		});
 	} catch (err) {
 		if (!(err instanceof OutputLocked)) throw err;
@@ -74,6 +80,7 @@ async function main(): Promise<number> {
 		console.error(`ingest failed: ${report.errors.length} error(s) in ${report.files} file(s); the previous output was left untouched.`);
 		return 1;
 	}
+	for (const e of report.refused) console.error(`refused: ${e.format()}`);
 	const m = report.manifest!;
 	const rows = Object.entries(m.tables)
 		.map(([name, t]) => `${name} ${t.rows}`)
@@ -83,6 +90,10 @@ async function main(): Promise<number> {
 			`(${report.reviewsRead} reviews read, ${report.reviewsReused} unchanged taken over): ${m.tables.runs!.rows} run rows; ${rows}; ` +
 			`${report.warnings.length} warnings; dataset ${m.dataset_version.slice(0, 12)}`,
 	);
+	if (report.refused.length) {
+		console.error(`${new Set(report.refused.map((e) => e.file)).size} file(s) refused and left out (--keep-going): see above.`);
+		return EXIT_REFUSED;
+	}
 	return 0;
 }
 

@@ -43,6 +43,8 @@ export interface ReviewUnit {
 export type WarningRecord = InputWarning;
 
 /** Files in raw/ that are not benchmark output. */
+const isBlankByte = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
+
 const NOT_OUTPUT = [/^runs\.ya?ml$/, /\.fio$/, /^platform\.json$/, /^README/i, /\.md$/];
 
 /**
@@ -112,6 +114,10 @@ export class Collector {
 			const source = `${unit.rel}/${f}`;
 			const scan = this.scan(unit, f);
 			if (!scan) continue;
+			if (scan.headBytes.every(isBlankByte)) {
+				this.errors.push(new InputError(source, 'EMPTY_FILE', scan.bytes ? 'holds only blanks' : 'is empty (0 bytes): an interrupted copy or run?'));
+				continue;
+			}
 			const { format, encoding } = this.formatOf(unit, f, scan);
 			if (!scan.utf8 && !encoding) {
 				this.errors.push(new InputError(source, 'NOT_UTF8', 'file is not UTF-8 text, nor in an encoding of the format it looks like (convert it to UTF-8)'));
@@ -209,6 +215,11 @@ export class Collector {
 		const context = { companions: this.companionsOf(unit, f, format), knownDevices: this.known, toolVersion: format.kind === 'log' ? this.logFioVersion(unit, f) : undefined };
 		const result = format.parse(text, source, context);
 		if (!this.check(source, result)) return;
+		const tables = [result.runs, result.percentiles, result.histograms, result.timeseries, result.figures, result.comparisons];
+		if (format.kind !== 'log' && tables.every((t) => t.length === 0)) {
+			this.errors.push(new InputError(source, 'NO_RUNS', `is a ${format.id} file that gives no result: cut short, or nothing ran?`));
+			return;
+		}
 		const entry = this.sidecarEntry(unit, f);
 		const device = this.deviceFor(unit, f);
 		const known = this.known;
@@ -316,7 +327,7 @@ export class Collector {
 
 	/** The run a log belongs to: sidecar run_of, then fio's ".N.log" job number. */
 	private linkedRun(unit: ReviewUnit, f: string): string | undefined {
-		const runOf = this.sidecarEntry(unit, f)?.run_of;
+		const runOf = this.sidecarEntry(unit, f)?.run_of ?? this.resultNamedLike(unit, f);
 		if (!runOf) return undefined;
 		const rows = this.runsByFile.get(runKey(unit, runOf));
 		if (!rows?.length) {
@@ -331,11 +342,33 @@ export class Collector {
 		return (byIndex ?? (new Set(jobs.map(keyOf)).size === 1 ? jobs[0] : undefined))?.run_id;
 	}
 
-	/** The fio version a log was written by: raw/runs.yaml's fio_version, its run_of's, or the review's only one. */
+	/**
+	 * The fio version a log was written by: raw/runs.yaml's fio_version, its run_of's, that of the result file its name
+	 * extends, or the review's only one.
+	 */
 	private logFioVersion(unit: ReviewUnit, f: string): string | undefined {
 		const entry = this.sidecarEntry(unit, f);
-		const ofRun = entry?.run_of ? this.runsByFile.get(runKey(unit, entry.run_of))?.[0]?.tool_version : undefined;
+		const runOf = entry?.run_of ?? this.resultNamedLike(unit, f);
+		const ofRun = runOf ? this.runsByFile.get(runKey(unit, runOf))?.[0]?.tool_version : undefined;
 		return entry?.fio_version ?? ofRun ?? this.onlyFioVersion(unit);
+	}
+
+	/**
+	 * The result file, in a log's folder, whose name (without its extension) the log's name begins with — the longest
+	 * such — as a path inside raw/: fio names its logs after the job ("rw-4k.out" → "rw-4k-KERNEL_clat.log").
+	 */
+	private resultNamedLike(unit: ReviewUnit, f: string): string | undefined {
+		const log = f.replace(/^raw\//, '');
+		const folder = log.slice(0, log.lastIndexOf('/') + 1);
+		const prefix = `${unit.reviewId}\u0000${folder}`;
+		let best: string | undefined;
+		for (const key of this.runsByFile.keys()) {
+			if (!key.startsWith(prefix) || key.slice(prefix.length).includes('/')) continue;
+			const name = key.slice(prefix.length);
+			const stem = name.replace(/\.[^.]*$/, '');
+			if (stem && basename(log).startsWith(stem) && stem.length > (best?.replace(/\.[^.]*$/, '').length ?? 0)) best = name;
+		}
+		return best === undefined ? undefined : folder + best;
 	}
 
 	/** When every fio result of a review comes from one fio version, its logs do too. */
@@ -367,6 +400,11 @@ export class Collector {
 			staged = await stageFioLogFile(join(unit.dir, f), source, opts, sink);
 		} catch (err) {
 			sink?.abort();
+			// A log whose unit nothing tells is left out, not the batch: the warning says how to tell it.
+			if (err instanceof ParseError && err.code === 'LATENCY_UNIT_UNKNOWN') {
+				this.warnings.push({ file: source, code: 'LOG_SKIPPED', line: err.line, message: `not ingested: ${err.reason}` });
+				return;
+			}
 			throw err;
 		}
 		for (const w of staged.warnings) this.warnings.push({ ...w, file: source });

@@ -22,12 +22,16 @@ export interface IngestOptions {
 	/** While another ingest writes the same output: how long to wait for it (10 minutes unless given), what to say. */
 	lockWaitMs?: number;
 	onLockWait?: (message: string) => void;
+	/** Leave out the raw files that fail (each with its errors, in `refused`) and ingest the rest. */
+	keepGoing?: boolean;
 }
 
 export interface IngestReport {
 	ok: boolean;
 	errors: InputError[];
 	warnings: WarningRecord[];
+	/** With keepGoing: the errors of the raw files left out. */
+	refused: InputError[];
 	files: number;
 	/** Reviews read, and reviews taken over unchanged from the previous output. */
 	reviewsRead: number;
@@ -160,6 +164,7 @@ export async function ingest(opts: IngestOptions): Promise<IngestReport> {
 		let done = 0;
 		let files = catalog.inputs.length;
 		let read = 0;
+		const refused: InputError[] = [];
 		const keys = units.map((u) => reviewKey(u));
 		const kept = units.map((u, i) => output!.reusable(u.reviewId, keys[i]!, known));
 		const unchanged = errors.length === 0 && kept.every(Boolean) ? output.unchanged(units.map((u) => u.reviewId), catalog.inputs) : undefined;
@@ -168,7 +173,7 @@ export async function ingest(opts: IngestOptions): Promise<IngestReport> {
 			output.abort();
 			const all = kept.map((m) => m!);
 			const inputs = catalog.inputs.length + all.reduce((n, m) => n + m.inputs.length, 0);
-			return { ok: true, errors, warnings: [...warnings, ...all.flatMap((m) => m.warnings)], files: inputs, reviewsRead: 0, reviewsReused: units.length, manifest: unchanged };
+			return { ok: true, errors, warnings: [...warnings, ...all.flatMap((m) => m.warnings)], refused: [], files: inputs, reviewsRead: 0, reviewsReused: units.length, manifest: unchanged };
 		}
 		// One review at a time, written as soon as it is read: memory holds one review, never the catalog.
 		for (const [i, unit] of units.entries()) {
@@ -181,18 +186,34 @@ export async function ingest(opts: IngestOptions): Promise<IngestReport> {
 				output.reuseReview(previous);
 				continue;
 			}
-			await writer.reset();
-			const collector = new Collector(writer, known);
-			await collector.collectReview(unit, (name) => opts.onProgress?.(++done, total, name));
-			await collector.flushSeries();
+			const collect = async (u: ReviewUnit, onFile: (name: string) => void) => {
+				await writer.reset();
+				const collector = new Collector(writer, known);
+				await collector.collectReview(u, onFile);
+				await collector.flushSeries();
+				return collector;
+			};
+			let collector = await collect(unit, (name) => opts.onProgress?.(++done, total, name));
+			let left = unit;
+			// Leaving a file out may fail another (a log whose run was in it): again, until no file fails.
+			while (opts.keepGoing && collector.errors.length) {
+				const failed = new Set(collector.errors.map((e) => e.file));
+				const rest = left.files.filter((f) => !failed.has(`${unit.rel}/${f}`));
+				if (rest.length === left.files.length) break; // errors that no one file holds
+				refused.push(...collector.errors.filter((e) => !rest.some((f) => e.file === `${unit.rel}/${f}`)));
+				left = { ...left, files: rest };
+				collector = await collect(left, () => {});
+			}
 			read++;
 			files += collector.inputs.length;
 			warnings.push(...collector.warnings);
 			errors.push(...collector.errors);
+			// A review with files left out is never taken over by a later run: that run must see them fail again.
+			const writtenKey = left === unit ? key : `${key}:partial`;
 			// After the first error nothing more is written, but every review is still checked.
-			if (errors.length === 0) await output.writeReview(unit.reviewId, key, collector, collector.warnings);
+			if (errors.length === 0) await output.writeReview(unit.reviewId, writtenKey, collector, collector.warnings);
 		}
-		const report: IngestReport = { ok: false, errors, warnings, files, reviewsRead: read, reviewsReused: output.reused };
+		const report: IngestReport = { ok: false, errors, warnings, refused, files, reviewsRead: read, reviewsReused: output.reused };
 		if (errors.length) {
 			output.abort();
 			return report;

@@ -110,23 +110,38 @@ describe('ingest of a bare folder (no metadata)', () => {
 });
 
 describe('fio logs whose unit only their fio version tells', () => {
-	it('fails with a clear error, then links the log to its JSON through runs.yaml', async () => {
-		const dir = join(work, 'raid5');
-		mkdirSync(dir);
-		cpSync(join(ROOT, 'tests/fixtures/fio/log-fio3.16-raid5-randrw_clat.1.log'), join(dir, 'raid5_clat.1.log'));
+	// Two fio versions in the folder: a 4-column log could be µs (2.18) or ns (3.16).
+	const raid5Folder = (parent: string, log: string) => {
+		const dir = join(work, parent, 'raid5');
+		mkdirSync(dir, { recursive: true });
+		cpSync(join(ROOT, 'tests/fixtures/fio/log-fio3.16-raid5-randrw_clat.1.log'), join(dir, log));
 		cpSync(join(ROOT, 'tests/fixtures/fio/json-fio2.18-randread-qd1-nj1.json'), join(dir, 'other.json'));
 		cpSync(join(ROOT, 'tests/fixtures/fio/json-fio3.16-raid5-randrw-fsync.json'), join(dir, 'raid5.json'));
-		const failed = await ingest({ paths: [dir], out: join(work, 'out-raid5') });
-		// Two fio versions in the folder: the 4-column log could be µs (2.18) or ns (3.16).
-		expect(failed.errors.map((e) => e.format())).toEqual([expect.stringMatching(/^raid5\/raid5_clat\.1\.log:1: LATENCY_UNIT_UNKNOWN /)]);
-		writeFileSync(join(dir, 'runs.yaml'), 'files:\n  - path: raid5_clat.1.log\n    run_of: raid5.json\n');
-		const ok = await ingest({ paths: [dir], out: join(work, 'out-raid5') });
-		expect(ok.errors).toEqual([]);
-		const series = await readTable(join(work, 'out-raid5'), 'series');
-		expect(series).toEqual([expect.objectContaining({ series_id: 'raid5:raid5_clat.1.log', run_id: 'raid5:raid5.json#job0', metric: 'clat' })]);
-		const points = await readTable(join(work, 'out-raid5'), 'timeseries');
+		return dir;
+	};
+	const expectRaid5Series = async (out: string, series_id: string) => {
+		expect(await readTable(out, 'series')).toEqual([expect.objectContaining({ series_id, run_id: 'raid5:raid5.json#job0', metric: 'clat' })]);
 		// FIO_FORMATS: the 3.16 clat log is in ns (202375259 = 202 ms on this HDD RAID5).
-		expect(points.some((p) => p.lat_ns === 202375259)).toBe(true);
+		expect((await readTable(out, 'timeseries')).some((p) => p.lat_ns === 202375259)).toBe(true);
+	};
+
+	it('links a log to the result file its name extends (fio names logs after the job)', async () => {
+		const dir = raid5Folder('by-name', 'raid5_clat.1.log');
+		const report = await ingest({ paths: [dir], out: join(work, 'out-raid5') });
+		expect(report.errors).toEqual([]);
+		await expectRaid5Series(join(work, 'out-raid5'), 'raid5:raid5_clat.1.log');
+	});
+
+	it('skips a log nothing links with a warning naming the fix, then links it through runs.yaml', async () => {
+		const dir = raid5Folder('unlinked', 'disk_clat.1.log');
+		const skipped = await ingest({ paths: [dir], out: join(work, 'out-raid5-skip') });
+		expect(skipped.errors).toEqual([]);
+		expect(skipped.warnings).toContainEqual(expect.objectContaining({ file: 'raid5/disk_clat.1.log', code: 'LOG_SKIPPED', message: expect.stringContaining('run_of') }));
+		expect(await readTable(join(work, 'out-raid5-skip'), 'series')).toEqual([]);
+		writeFileSync(join(dir, 'runs.yaml'), 'files:\n  - path: disk_clat.1.log\n    run_of: raid5.json\n');
+		const ok = await ingest({ paths: [dir], out: join(work, 'out-raid5-skip') });
+		expect(ok.errors).toEqual([]);
+		await expectRaid5Series(join(work, 'out-raid5-skip'), 'raid5:disk_clat.1.log');
 	});
 });
 
@@ -145,6 +160,28 @@ describe('guarantees on failure', () => {
 		expect(r.stderr).toMatch(/error: bad-run\/negative\.json(:\d+)?: [A-Z_]+/);
 		expect(r.stderr).toMatch(/previous output was left untouched/);
 		expect(hashes(out)).toEqual(before);
+	});
+
+	it('--keep-going ingests what parses, lists the files left out and exits 3; a later run without it fails on them again', async () => {
+		const folder = makeBareFolder('keep-going');
+		const out = join(work, 'out-keep-going');
+		const good = readFileSync(join(folder, 'json-fio3.14-crucial-sata-randread.json'), 'utf8');
+		writeFileSync(join(folder, 'truncated.json'), good.slice(0, Math.floor(good.length / 2)));
+		writeFileSync(join(folder, 'empty.json'), '');
+		const r = runCli([folder, '--out', out, '--keep-going']);
+		expect(r.stderr).not.toMatch(/\n\s+at /);
+		expect(r.status).toBe(3);
+		expect(r.stderr).toMatch(/refused: keep-going\/truncated\.json:\d+: [A-Z_]+ /);
+		expect(r.stderr).toMatch(/refused: keep-going\/empty\.json: EMPTY_FILE /);
+		expect(r.stderr).toMatch(/2 file\(s\) refused/);
+		const runs = await readTable(out, 'runs');
+		expect(runs.length).toBeGreaterThan(0);
+		expect(runs.filter((row) => /truncated|empty/.test(String(row.source_file)))).toEqual([]);
+		expect(runs.some((row) => String(row.source_file).endsWith('json-fio3.14-crucial-sata-randread.json'))).toBe(true);
+
+		const strict = runCli([folder, '--out', out]);
+		expect(strict.status).toBe(1);
+		expect(strict.stderr).toMatch(/error: keep-going\/empty\.json: EMPTY_FILE /);
 	});
 
 	it.each(['write-runs', 'write-timeseries', 'raw', 'before-swap', 'mid-swap'])('a fault at %s leaves the previous output as it was', (step) => {
