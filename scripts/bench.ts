@@ -96,6 +96,21 @@ async function duckdbReadCsv(logPath: string, outPath: string): Promise<number> 
 	return performance.now() - started;
 }
 
+/** DuckDB's own COPY … (FORMAT parquet), default options, of exactly our rows: the size and write time to match. */
+async function duckdbCopySameRows(oursPath: string, outPath: string): Promise<number> {
+	const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
+	const conn = await instance.connect();
+	try {
+		await conn.run(`CREATE TABLE t AS SELECT * FROM read_parquet('${oursPath}')`);
+		const started = performance.now();
+		await conn.run(`COPY t TO '${outPath}' (FORMAT parquet)`);
+		return performance.now() - started;
+	} finally {
+		conn.closeSync();
+		instance.closeSync();
+	}
+}
+
 /** Not timed: every line became one row, in key order, with the schema's columns. */
 async function checkOutput(path: string, lines: number): Promise<void> {
 	const instance = await DuckDBInstance.create(':memory:');
@@ -145,6 +160,8 @@ async function benchIngest(): Promise<void> {
 		}
 		if (outputs.size !== 1) throw new Error(`ours gave ${outputs.size} different timeseries.parquet files for one input`);
 		await checkOutput(join(dir, 'ours.parquet'), lines);
+		const copyMs = await duckdbCopySameRows(join(dir, 'ours.parquet'), join(dir, 'duck-copy.parquet'));
+		const size = (name: string) => statSync(join(dir, name)).size;
 		const o = median(ours);
 		const d = median(duck);
 		const mbps = (ms: number) => (bytes / 1e6 / (ms / 1000)).toFixed(1);
@@ -153,6 +170,8 @@ async function benchIngest(): Promise<void> {
 		console.log(`  DuckDB read_csv → Parquet:            ${(d / 1000).toFixed(2)} s  ${mbps(d)} MB/s  ${statSync(join(dir, 'duck.parquet')).size} B`);
 		const p = (k: keyof Phases) => (median(phases.map((x) => x[k])) / 1000).toFixed(2);
 		console.log(`    phases: read + parse + stage ${p('readParseStage')} s, write Parquet ${p('write')} s`);
+		console.log(`  the same rows by DuckDB's COPY (FORMAT parquet), default options: ${size('duck-copy.parquet')} B, written in ${(copyMs / 1000).toFixed(2)} s`);
+		console.log(`  size ratio ours / DuckDB's COPY of the same rows: ${(size('ours.parquet') / size('duck-copy.parquet')).toFixed(2)}  (aim ≤ 1)`);
 		console.log(`  throughput ratio ours / DuckDB:       ${(d / o).toFixed(2)}  (aim ≥ 0.5)`);
 	} finally {
 		rmSync(dir, { recursive: true, force: true });

