@@ -8,8 +8,17 @@ import { formats as publishedCsv } from './published-csv/index.ts';
 import { formats as fioHistlog } from './fio-histlog/index.ts';
 import { formats as fioLog } from './fio-log/index.ts';
 import { formats as fioText } from './fio-text/index.ts';
+import { formats as diskspd } from './diskspd/index.ts';
 
-export const FORMATS: readonly FileFormat[] = [...fioJson, ...iometerCsv, ...publishedCsv, ...fioHistlog, ...fioLog, ...fioText];
+export const FORMATS: readonly FileFormat[] = [
+	...fioJson,
+	...iometerCsv,
+	...publishedCsv,
+	...diskspd,
+	...fioHistlog,
+	...fioLog,
+	...fioText,
+];
 
 /** Every value of runs.source_format: the formats' ids and their variants. */
 export const SOURCE_FORMATS: readonly string[] = FORMATS.flatMap((f) => [f.id, ...(f.aliases ?? [])]);
