@@ -120,7 +120,7 @@ export class Collector {
 			}
 			const { format, encoding } = this.formatOf(unit, f, scan);
 			if (!scan.utf8 && !encoding) {
-				this.errors.push(new InputError(source, 'NOT_UTF8', 'file is not UTF-8 text, nor in an encoding of the format it looks like (convert it to UTF-8)'));
+				this.errors.push(new InputError(source, 'NOT_UTF8', 'file is not UTF-8 text, nor in another encoding its format comes in (UTF-16, GBK…: convert it to UTF-8)'));
 				continue;
 			}
 			const publish = format !== undefined && PUBLISHABLE.test(f);

@@ -80,17 +80,23 @@ export function hashFile(path: string): { bytes: number; sha256: string } {
 	return { bytes, sha256: h.digest('hex') };
 }
 
-/** One pass over a text file: its size, SHA-256 and first `headBytes`; undefined when it is binary (a NUL byte). */
+/**
+ * One pass over a text file: its size, SHA-256 and first `headBytes`; undefined when it is binary (a NUL byte, unless
+ * a UTF-16 byte order mark starts it).
+ */
 export function scanText(path: string, headBytes: number): ScannedFile | undefined {
 	const h = createHash('sha256');
 	const head: Buffer[] = [];
 	let bytes = 0;
 	let utf8 = true;
+	let utf16 = false;
 	let carry: Buffer | undefined; // a UTF-8 sequence cut by the end of the previous piece
 	for (const piece of fileChunks(path)) {
 		if (bytes < headBytes) head.push(Buffer.from(piece.subarray(0, headBytes - bytes)));
 		bytes += piece.length;
 		h.update(piece);
+		if (bytes === piece.length) utf16 = (piece[0] === 0xff && piece[1] === 0xfe) || (piece[0] === 0xfe && piece[1] === 0xff);
+		if (utf16) continue;
 		if (piece.includes(0)) return undefined;
 		if (!utf8) continue;
 		const buf = carry ? Buffer.concat([carry, piece]) : piece;
@@ -98,7 +104,7 @@ export function scanText(path: string, headBytes: number): ScannedFile | undefin
 		utf8 = isUtf8(buf.subarray(0, end));
 		carry = end < buf.length ? Buffer.from(buf.subarray(end)) : undefined;
 	}
-	if (carry) utf8 = false;
+	if (carry || utf16) utf8 = false;
 	return { bytes, sha256: h.digest('hex'), headBytes: Buffer.concat(head), utf8 };
 }
 

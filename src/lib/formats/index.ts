@@ -9,12 +9,16 @@ import { formats as fioHistlog } from './fio-histlog/index.ts';
 import { formats as fioLog } from './fio-log/index.ts';
 import { formats as fioText } from './fio-text/index.ts';
 import { formats as diskspd } from './diskspd/index.ts';
+import { formats as crystaldiskmark } from './crystaldiskmark/index.ts';
+import { formats as elbencho } from './elbencho/index.ts';
 
 export const FORMATS: readonly FileFormat[] = [
 	...fioJson,
 	...iometerCsv,
 	...publishedCsv,
 	...diskspd,
+	...crystaldiskmark,
+	...elbencho,
 	...fioHistlog,
 	...fioLog,
 	...fioText,
