@@ -56,7 +56,7 @@ describe('parseFioTerse v5 (generated fio 3.33, 189 fields)', () => {
 
 	it('emits the active read and write blocks only (the trim block is all zeros)', () => {
 		expect(r.runs.map((x) => `${x.run_key}/${x.direction}`)).toEqual(['line1/read', 'line1/write']);
-		expect(r.warnings).toEqual([]);
+		expect(r.warnings).toEqual([expect.objectContaining({ code: 'BLOCK_SIZE_DERIVED', line: 1 })]);
 	});
 
 	it('reads the read block at fields 6–52 in KiB, KiB/s, ms and µs', () => {
@@ -64,7 +64,7 @@ describe('parseFioTerse v5 (generated fio 3.33, 189 fields)', () => {
 		expect(read.tool_version).toBe('3.33'); // field 2 "fio-3.33"
 		expect(read.job_name).toBe('genjob');
 		expect(read.io_bytes).toBe(2457600); // field 6: 2400 KiB × 1024
-		expect(read.bw_bytes_per_s).toBe(1227776); // field 7: 1199 KiB/s × 1024
+		expect(read.bw_bytes_per_s).toBeCloseTo(1228185.91, 1); // field 6 over field 9: 2400 KiB × 1024 × 1000 / 2001 ms (field 7: 1199 KiB/s)
 		expect(read.iops).toBe(299); // field 8
 		expect(read.runtime_s).toBe(2.001); // field 9: 2001 ms
 		expect(read.slat_mean_ns).toBeNull(); // fields 10–13 all 0: psync has no submission latency
@@ -76,15 +76,17 @@ describe('parseFioTerse v5 (generated fio 3.33, 189 fields)', () => {
 		expect(read.usr_cpu_pct).toBe(1.35); // field 147 "1.350000%"
 		expect(read.error_code).toBeNull(); // field 5: 0
 		expect(read.rw).toBeNull();
-		expect(read.block_size_bytes).toBeNull();
+		// 1228185.91 B/s / 299 IOPS = 4107.6 B: 0.28 % from 8 × 512, and / 300 = 4094.0 leaves no other multiple of 512
+		expect(read.block_size_bytes).toBe(4096);
 		expect(read.iodepth).toBeNull();
 	});
 
 	it('reads the write block at fields 53–99', () => {
 		const write = row(r, 'line1', 'write');
 		expect(write.io_bytes).toBe(1228800); // field 53: 1200 KiB × 1024
-		expect(write.bw_bytes_per_s).toBe(613376); // field 54: 599 KiB/s × 1024
+		expect(write.bw_bytes_per_s).toBeCloseTo(614092.95, 1); // 1200 KiB × 1024 × 1000 / 2001 ms (field 54: 599 KiB/s)
 		expect(write.iops).toBe(149); // field 55
+		expect(write.block_size_bytes).toBeNull(); // 614092.95 / 149 = 4121.4 B: 0.62 % from 4096, beyond 0.5 %
 		expect(write.clat_max_ns).toBe(64000); // field 62: 64 µs
 		expect(write.lat_mean_ns).toBeCloseTo(17159.79, 3); // field 87: 17.159790 µs
 	});
@@ -103,14 +105,20 @@ describe('parseFioTerse v3 (hikalium fio 3.28, 130 fields, normal output around 
 	it('reads the 8 terse lines and ignores the normal report with one warning', () => {
 		expect(new Set(r.runs.map((x) => x.run_key)).size).toBe(8);
 		expect(r.runs).toHaveLength(8); // read-only jobs have an all-zero write block and vice versa
-		expect(r.warnings).toEqual([expect.objectContaining({ code: 'TERSE_EXTRA_LINES', line: 1 })]);
+		expect(r.warnings).toEqual([
+			expect.objectContaining({ code: 'BLOCK_SIZE_DERIVED', line: 15 }),
+			expect.objectContaining({ code: 'TERSE_EXTRA_LINES', line: 1 }),
+		]);
+		// The 4k jobs (≥ 539 IOPS) pin 4096 B down; at 86 IOPS bw ÷ 86 and bw ÷ 87 are 12 KiB apart: no block size.
+		expect(r.warnings[0]!.message).toMatch(/4096 B for line15 read, line16 write, line17 read, line18 write$/);
+		expect(row(r, 'line11', 'read').block_size_bytes).toBeNull();
 	});
 
 	it('matches the numbers of the normal report of the same job', () => {
 		const seq = row(r, 'line11', 'read');
 		expect(seq.job_name).toBe('Seq1M-Read-Q8');
 		expect(seq.io_bytes).toBe(1073741824); // 1048576 KiB × 1024 = 1024 MiB, as "(1024MiB/11799msec)"
-		expect(seq.bw_bytes_per_s).toBe(91001856); // 88869 KiB/s × 1024 ≈ "86.8MiB/s"
+		expect(seq.bw_bytes_per_s).toBeCloseTo(91002781.93, 1); // 1048576 KiB × 1024 × 1000 / 11799 ms ≈ "86.8MiB/s"
 		expect(seq.runtime_s).toBe(11.799);
 		expect(seq.clat_mean_ns).toBeCloseTo(80478507.799, 3); // 80478.507799 µs ≈ "avg=80478.51" (usec)
 		expect(seq.slat_max_ns).toBe(23524000); // 23524 µs = "max=23524" (usec)

@@ -54,9 +54,10 @@ describe('fio 2.2.10, 4 groups × 32 threads, group_reporting (≤2.16 units)', 
 
 	itShared('reads KB/MB as kb_base (1024) units', () => {
 		const job = row(r(), 'run0/job0', 'read');
+		// 7638626 issued × 4096 B = 29838.4 MB, not io=29854MB (G12): io and bw stay as printed
 		expect(job.bw_bytes_per_s).toBe(260840448); // bw=254727KB/s × 1024
 		expect(job.io_bytes).toBe(31304187904); // io=29854MB × 1048576
-		expect(job.iops).toBe(63647);
+		expect(job.iops).toBeCloseTo(63647.79, 2); // 7638626 issued × 1000 / 120014 ms (printed iops=63647)
 		expect(job.runtime_s).toBe(120.014); // runt=120014msec
 		expect(job.total_ios).toBe(7638626); // issued: total=r=7638626
 		expect(job.clat_mean_ns).toBe(63834110); // clat (usec) avg=63834.11
@@ -89,8 +90,12 @@ describe('fio 2.2.10, 4 groups × 32 threads, group_reporting (≤2.16 units)', 
 
 	itShared('warns about the impossible percentages (G12) and keeps parsing', () => {
 		const res = r();
-		expect(codes(res)).toEqual(Array(4).fill('IMPOSSIBLE_PERCENTAGE'));
-		expect(res.warnings[0]).toMatchObject({ line: 28 }); // IO depths : … >=64=105.0%
+		expect(codes(res)).toEqual([
+			'KB_BASE_INFERRED',
+			...Array(4).fill(['IMPOSSIBLE_PERCENTAGE', 'ISSUED_IO_MISMATCH']).flat(),
+		]);
+		expect(res.warnings[1]).toMatchObject({ line: 28 }); // IO depths : … >=64=105.0%
+		expect(res.warnings[2]).toMatchObject({ line: 13 }); // io=29854MB, but issued r=7638626 × 4 KiB = 29838.4 MB
 		expect(res.runs).toHaveLength(8);
 	});
 });
@@ -101,12 +106,14 @@ describe('fio 2.1.11, unified_rw_reporting=1', () => {
 	itShared('mixed job and MIXED group rows', () => {
 		const r = parseFioText(fixtureText(name), name);
 		const job = row(r, 'run0/job0', 'mixed');
-		expect(job.bw_bytes_per_s).toBe(714839040); // bw=698085KB/s × 1024
-		expect(job.io_bytes).toBe(21463302144); // io=20469MB × 1048576
+		// 5240177 issued × 4096 B × 1000 / 30026 ms (printed bw=698085KB/s = 714839040)
+		expect(job.bw_bytes_per_s).toBeCloseTo(714839305.67, 1);
+		expect(job.io_bytes).toBe(21463764992); // 5240177 × 4096 = 20469.4 MB (printed io=20469MB)
 		expect(job.total_ios).toBe(5240177); // issued r=5240177/w=0/d=0
 		expect(job.clat_max_ns).toBe(375896000); // clat (usec) max=375896
-		expect(row(r, 'run0/job1', 'mixed').io_bytes).toBe(10092753715); // io=9625.2MB × 1048576 = 10092753715.2
-		expect(row(r, 'run0/group9', 'mixed').bw_bytes_per_s).toBe(127505408); // aggrb=124517KB/s × 1024
+		expect(row(r, 'run0/job1', 'mixed').io_bytes).toBe(10092666880); // 2464030 × 4096 (printed io=9625.2MB)
+		// 467157 issued × 8192 B × 1000 / maxt 30014 ms (printed aggrb=124517KB/s = 127505408)
+		expect(row(r, 'run0/group9', 'mixed').bw_bytes_per_s).toBeCloseTo(127505502.23, 1);
 	});
 
 	itShared('the bogus total latency (lat (msec): min=755174K in a 30 s run) is left empty with a warning', () => {
@@ -115,7 +122,7 @@ describe('fio 2.1.11, unified_rw_reporting=1', () => {
 		expect(job.lat_mean_ns).toBeNull();
 		expect(job.lat_min_ns).toBeNull();
 		expect(job.clat_mean_ns).toBe(23443360); // clat (usec) avg=23443.36 is kept
-		expect(r.warnings[0]).toMatchObject({ code: 'IMPOSSIBLE_LATENCY', line: 27 });
+		expect(r.warnings[1]).toMatchObject({ code: 'IMPOSSIBLE_LATENCY', line: 27 });
 		expect(codes(r).filter((c) => c === 'IMPOSSIBLE_LATENCY')).toHaveLength(10);
 	});
 });
@@ -127,13 +134,15 @@ describe('fio 2.14, read + write in one job', () => {
 		const r = parseFioText(fixtureText(name), name);
 		const read = row(r, 'run0/job0', 'read');
 		expect(read.job_name).toBe('name=1M_seqrw');
-		expect(read.bw_bytes_per_s).toBe(329460736); // bw=321739KB/s × 1024
-		expect(read.io_bytes).toBe(1186269967155); // io=1104.8GB × 1024³ = 1186269967155.2
+		// 1131207 issued × 1 MiB × 1000 / 3600299 ms (printed bw=321739KB/s = 329460736)
+		expect(read.bw_bytes_per_s).toBeCloseTo(329460556.26, 1);
+		expect(read.io_bytes).toBe(1186156511232); // 1131207 × 1048576 = 1104.69 GB (printed io=1104.8GB)
 		expect(read.slat_mean_ns).toBe(460); // slat (usec) avg= 0.46
 		expect(read.block_size_bytes).toBe(1048576); // bs=1M-1M/…
 		expect(row(r, 'run0/job0', 'write').total_ios).toBe(1131578); // issued w=1131578
-		expect(row(r, 'run0/group0', 'write').bw_bytes_per_s).toBe(329568256); // aggrb=321844KB/s × 1024
-		expect(r.warnings).toEqual([]);
+		// 1131578 × 1 MiB × 1000 / maxt 3600299 ms (printed aggrb=321844KB/s = 329568256)
+		expect(row(r, 'run0/group0', 'write').bw_bytes_per_s).toBeCloseTo(329568608.87, 1);
+		expect(r.warnings).toEqual([expect.objectContaining({ code: 'KB_BASE_INFERRED', line: 9 })]);
 	});
 });
 
@@ -144,8 +153,8 @@ describe('fio 3.1, --status-interval=1, CRLF, five runs', () => {
 		const r = parseFioText(fixtureText(name), name);
 		expect(new Set(r.runs.map((x) => x.run_key.split('/')[0])).size).toBe(5);
 		const last = row(r, 'run0/job0', 'write');
-		expect(last.iops).toBe(14400); // IOPS=14.4k (second report)
-		expect(last.bw_bytes_per_s).toBeCloseTo(58929971.2, 3); // BW=56.2MiB/s × 1048576
+		expect(last.iops).toBeCloseTo(14379.58, 2); // issued 14509 × 1000 / 1009 ms (IOPS=14.4k, second report)
+		expect(last.bw_bytes_per_s).toBeCloseTo(58898775.02, 1); // 14509 × 4096 × 1000 / 1009 (BW=56.2MiB/s)
 		expect(last.clat_max_ns).toBe(15745000); // clat (nsec) max=15745k
 		expect(last.source_line).toBe(41);
 		expect(codes(r)).toEqual(Array(5).fill('STATUS_INTERVAL_REPEATS'));
@@ -158,16 +167,16 @@ describe('fio 3.1, --status-interval=1, CRLF, five runs', () => {
 		const first = row(r, 'run0/job0', 'write');
 		expect(first.clat_min_ns).toBe(863); // clat (nsec): min=863
 		expect(first.clat_max_ns).toBe(11404000); // max=11404k → 11404 × 1000 ns
-		expect(first.iops).toBe(15300); // IOPS=15.3k
+		expect(first.iops).toBeCloseTo(15325.19, 2); // issued 13808 × 1000 / 901 ms (IOPS=15.3k)
 		expect(first.slat_max_ns).toBe(19286000); // slat (usec) max=19286
 		expect(first.clat_p99_99_ns).toBe(2933000); // clat percentiles (usec): 99.99th=[ 2933]
 	});
 
-	itShared('KiB/s and kB/s with four digits each: the primary figure wins', () => {
+	itShared('KiB/s and kB/s with four digits each: both agree with the counts, which give the figure', () => {
 		const r = parseFioText(fixtureText(name), name);
 		const read = row(r, 'run1/job0', 'read');
-		expect(read.bw_bytes_per_s).toBe(2317312); // BW=2263KiB/s (2318kB/s): 2263 × 1024
-		expect(read.io_bytes).toBe(2322432); // (2268KiB/1002msec)
+		expect(read.bw_bytes_per_s).toBeCloseTo(2317796.41, 1); // 567 × 4096 × 1000 / 1002 ms (BW=2263KiB/s (2318kB/s))
+		expect(read.io_bytes).toBe(2322432); // 567 × 4096 = (2268KiB/1002msec)
 		expect(read.clat_p99_ns).toBe(13888); // clat percentiles (nsec): 99.00th=[ 13888]
 	});
 });
@@ -184,7 +193,7 @@ describe('fio 3.28, terse v3 lines before the normal report (hikalium)', () => {
 
 	it('Seq1M-Read-Q8: IEC primary figures, per-kind latency units', () => {
 		const job = row(r, 'run0/job0', 'read');
-		expect(job.bw_bytes_per_s).toBeCloseTo(91016396.8, 3); // BW=86.8MiB/s (91.0MB/s): 86.8 × 1048576
+		expect(job.bw_bytes_per_s).toBeCloseTo(91002781.93, 1); // 1024 × 1 MiB × 1000 / 11799 ms (BW=86.8MiB/s (91.0MB/s))
 		expect(job.io_bytes).toBe(1073741824); // (1024MiB/11799msec)
 		expect(job.lat_mean_ns).toBe(91960000); // lat (msec) avg=91.96
 		expect(job.clat_mean_ns).toBe(80478510); // clat (usec) avg=80478.51
@@ -199,8 +208,8 @@ describe('fio 3.28, terse v3 lines before the normal report (hikalium)', () => {
 
 	it('group 5: WRITE bw=2203KiB/s (2256kB/s), io=129MiB (135MB)', () => {
 		const g = row(r, 'run0/group5', 'write');
-		expect(g.bw_bytes_per_s).toBe(2255872); // 2203 × 1024
-		expect(g.io_bytes).toBe(135266304); // 129 × 1048576
+		expect(g.bw_bytes_per_s).toBeCloseTo(2255690.95, 1); // the job's 33044 × 4096 B × 1000 / 60003 ms
+		expect(g.io_bytes).toBe(135348224); // 33044 × 4096 = 129.08 MiB
 		expect(g.runtime_s).toBe(60.003); // run=60003-60003msec
 		expect(g.job_name).toBe('Rand-Write-4K-Q32');
 	});
@@ -214,7 +223,7 @@ describe('fio 3.36, ten runs with script echo lines between them', () => {
 		const runsSeen = [...new Set(r.runs.map((x) => x.run_key.split('/')[0]))];
 		expect(runsSeen).toEqual(Array.from({ length: 10 }, (_, i) => `run${i}`));
 		const seq = row(r, 'run0/job0', 'read');
-		expect(seq.bw_bytes_per_s).toBe(116391936); // BW=111MiB/s (116MB/s): 111 × 1048576
+		expect(seq.bw_bytes_per_s).toBeCloseTo(116149258.91, 1); // 4096 MiB × 1000 / 36978 ms (BW=111MiB/s (116MB/s))
 		expect(seq.io_bytes).toBe(4294967296); // 4096MiB
 		expect(seq.numjobs).toBe(4);
 		expect(row(r, 'run0/group0', 'read').runtime_s).toBe(36.978); // run=36978-36978msec
@@ -247,10 +256,10 @@ describe('generated fio 3.33, unified_rw_reporting=both, 2 jobs, group_reporting
 
 	it('read and write of the job', () => {
 		const read = row(r, 'run0/job0', 'read');
-		expect(read.bw_bytes_per_s).toBe(2458624); // BW=2401KiB/s × 1024
+		expect(read.bw_bytes_per_s).toBeCloseTo(2458418.79, 1); // 1201 × 4096 × 1000 / 2001 ms (BW=2401KiB/s)
 		expect(read.slat_mean_ns).toBeNull(); // psync prints no slat line
 		expect(read.clat_p50_ns).toBe(102000); // 50.00th=[  102] usec
-		expect(row(r, 'run0/job0', 'write').iops).toBe(299);
+		expect(row(r, 'run0/job0', 'write').iops).toBeCloseTo(299.85, 2); // 600 issued × 1000 / 2001 ms (IOPS=299)
 		expect(read.rw).toBe('randrw');
 		expect(read.access).toBe('random');
 	});
@@ -267,9 +276,11 @@ describe('parseFioText on hand-made variants', () => {
 				'bw=2458kB/s (2401KiB/s), 2458kB/s-2458kB/s (2401KiB/s-2401KiB/s), io=4919kB (4804KiB)',
 			);
 		const r = parseFioText(text, 'kb1000');
-		expect(row(r, 'run0/job0', 'read').bw_bytes_per_s).toBe(2458000); // 2458 kB/s × 1000
-		expect(row(r, 'run0/job0', 'read').io_bytes).toBe(4919000);
-		expect(row(r, 'run0/group0', 'read').bw_bytes_per_s).toBe(2458000);
+		// Both forms read right (2458 kB/s × 1000, 2401 KiB/s × 1024) agree with 1201 × 4096 B / 2001 ms: no misprint.
+		expect(r.warnings.filter((w) => w.code === 'RATE_MISPRINT')).toEqual([]);
+		expect(row(r, 'run0/job0', 'read').bw_bytes_per_s).toBeCloseTo(2458418.79, 1);
+		expect(row(r, 'run0/job0', 'read').io_bytes).toBe(4919296); // 1201 × 4096 (4919kB)
+		expect(row(r, 'run0/group0', 'read').bw_bytes_per_s).toBeCloseTo(2458418.79, 1);
 	});
 
 	it('≤2.16 output with kb_base=1000 shown in the file: KB means 1000 bytes', () => {

@@ -8,7 +8,8 @@ export const formats: readonly FileFormat[] = [
 		aliases: ['fio-jsonplus'],
 		tool: 'fio',
 		describe: 'fio `--output-format=json` and `json+` (2.x–3.x; json+ latency bins go to histograms)',
-		detect: (head) => /"fio version"\s*:/.test(head) && /^\s*\{/m.test(head),
+		// The brace may follow other text on its line (a shell's `>{`), then the report's first key follows it.
+		detect: (head) => /"fio version"\s*:/.test(head) && (/^\s*\{/m.test(head) || /\{\s*"fio version"\s*:/.test(head)),
 		parse: (text, file) => parseFioJson(text, file),
 	},
 ];

@@ -247,10 +247,51 @@ export interface FioJsonText {
 	warnings: Warning[];
 }
 
+/** Where a fio report opens even when something is glued before its brace (a shell's `>{`). */
+const REPORT_START = /\{\s*"fio version"\s*:/y;
+
+/** Index in `lineText` (which starts at `lineStart` of `text`) of a brace that opens a fio report, or -1. */
+function reportStartIn(text: string, lineStart: number, lineText: string): number {
+	for (let at = lineText.indexOf('{'); at !== -1; at = lineText.indexOf('{', at + 1)) {
+		REPORT_START.lastIndex = lineStart + at;
+		if (REPORT_START.test(text)) return at;
+	}
+	return -1;
+}
+
+function sameValue(a: JsonValue, b: JsonValue): boolean {
+	if (a === b) return true;
+	if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+	if (Array.isArray(a) || Array.isArray(b)) {
+		return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameValue(v, b[i]!));
+	}
+	const keys = Object.keys(a);
+	return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameValue(a[k]!, b[k]!));
+}
+
+/** The warning for several documents: the same report printed again (one run), or --status-interval snapshots. */
+function repeatsWarning(documents: JsonDocument[]): Warning {
+	const last = documents.at(-1)!;
+	if (documents.every((d) => sameValue(d.root, last.root))) {
+		const stamp = typeof last.root === 'object' && last.root !== null && !Array.isArray(last.root) ? last.root.timestamp_ms : undefined;
+		const same = stamp === undefined ? '' : ` (same timestamp_ms ${String(stamp)})`;
+		return {
+			code: 'DUPLICATE_DOCUMENT',
+			message: `the same JSON report is printed ${documents.length} times${same}; read once`,
+			line: documents[1]!.startLine,
+		};
+	}
+	return {
+		code: 'STATUS_INTERVAL_REPEATS',
+		message: `${documents.length} JSON documents (fio --status-interval?); using the last one`,
+		line: last.startLine,
+	};
+}
+
 /**
- * The fio JSON report inside `text`: text before the first line that starts with "{" is skipped
- * (fio logs warnings to the same stream), several documents (--status-interval) give the last
- * one, text after the JSON is skipped. Each skip is a Warning.
+ * The fio JSON report inside `text`: text before the first line that starts with "{" (or before a "{" that opens
+ * a report mid-line) is skipped (fio logs warnings to the same stream), several documents (--status-interval) give
+ * the last one, text after the JSON is skipped. Each skip is a Warning.
  */
 export function readFioJsonText(input: string, file: string): FioJsonText {
 	const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
@@ -275,9 +316,14 @@ export function readFioJsonText(input: string, file: string): FioJsonText {
 		const end = eol === -1 ? text.length : eol;
 		const lineText = text.slice(cur.pos, end);
 		const brace = /^[ \t\r]*\{/.exec(lineText);
-		if (brace) {
+		const glued = brace ? -1 : reportStartIn(text, cur.pos, lineText);
+		if (brace || glued >= 0) {
+			if (glued > 0) {
+				junk ??= { line: cur.line, lines: [] };
+				junk.lines.push(lineText.slice(0, glued));
+			}
 			flushJunk();
-			cur.pos += brace[0].length - 1;
+			cur.pos += brace ? brace[0].length - 1 : glued;
 			documents.push(readJsonValue(cur, file, warnings));
 			continue;
 		}
@@ -292,12 +338,6 @@ export function readFioJsonText(input: string, file: string): FioJsonText {
 
 	const last = documents.at(-1);
 	if (!last) throw new ParseError('NO_JSON', file, { line: 1 }, 'no line starts with "{": this is not fio JSON output');
-	if (documents.length > 1) {
-		warnings.push({
-			code: 'STATUS_INTERVAL_REPEATS',
-			message: `${documents.length} JSON documents (fio --status-interval?); using the last one`,
-			line: last.startLine,
-		});
-	}
+	if (documents.length > 1) warnings.push(repeatsWarning(documents));
 	return { document: last, warnings };
 }

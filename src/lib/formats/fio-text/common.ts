@@ -2,8 +2,7 @@
 // and the run columns that both fill the same way.
 import { PERCENTILE_COLUMNS } from '../../schema.ts';
 import type { LatStat } from '../../schema.ts';
-import type { KbBase } from '../../units.ts';
-import { fioRateToBytesPerSec, fioSizeToBytes, parseSiSuffixed } from '../../units.ts';
+import { parseSiSuffixed } from '../../units.ts';
 import { ParseError } from '../../parsers/types.ts';
 import type { ParsedPercentile, ParsedRun } from '../../parsers/types.ts';
 
@@ -92,43 +91,3 @@ export function accessOf(rw: string | null): string | null {
 
 /** A terse line: "3;fio-3.28;name;groupid;error;…" (v3–v5) or "2;name;groupid;error;…" (v2). */
 export const TERSE_LINE = /^(?:[3-5];fio-[^;]*;[^;]*|2;[^;]*);\d+;\d+;/;
-
-/** A number as fio's normal output prints it, in base units, with its significant digits. */
-export interface PrintedFigure {
-	value: number;
-	digits: number;
-}
-
-const RATE_TEXT = /^(\d+(?:\.\d+)?)((?:[kKMGTP]i?)?B\/s)?$/;
-const SIZE_TEXT = /^(\d+(?:\.\d+)?)((?:[kKMGTP]i?)?B)?$/;
-
-/**
- * "86.8MiB/s", "254727KB/s", "1024MiB", "29854MB", "0" → bytes(/s). `explicit`: the ≥2.17 output, whose
- * prefixes say their base (KiB = 1024, kB/MB = 1000); before that KB/MB meant kb_base units.
- */
-export function printedFigure(
-	text: string,
-	kind: 'rate' | 'size',
-	kbBase: KbBase,
-	explicit: boolean,
-	file: string,
-	line: number,
-): PrintedFigure {
-	const m = (kind === 'rate' ? RATE_TEXT : SIZE_TEXT).exec(text);
-	if (!m) throw new ParseError('BAD_UNIT', file, { line }, `"${text}" is not a ${kind} fio prints`);
-	const n = plainNumber(m[1]!, file, line, kind);
-	const value =
-		kind === 'rate'
-			? fioRateToBytesPerSec(n, m[2] ?? 'B/s', explicit ? 1000 : kbBase)
-			: fioSizeToBytes(n, m[2] ?? 'B', kbBase, explicit);
-	if (value === undefined) throw new ParseError('BAD_UNIT', file, { line }, `unknown unit in "${text}"`);
-	return { value, digits: m[1]!.replace('.', '').replace(/^0+/, '').length || 1 };
-}
-
-/**
- * fio prints bandwidth and io with both prefixes ("111MiB/s (116MB/s)"), each rounded to sig_figs:
- * keep the figure with more significant digits, the primary (kb_base) one on a tie.
- */
-export function morePrecise(primary: PrintedFigure, alternate: PrintedFigure): number {
-	return alternate.digits > primary.digits ? alternate.value : primary.value;
-}

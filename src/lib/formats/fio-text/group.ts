@@ -3,9 +3,10 @@
 //   ≤2.16: `   READ: io=29854MB, aggrb=254726KB/s, minb=254726KB/s, maxb=254726KB/s, mint=120014msec, maxt=120014msec`
 // The group's bandwidth is its bytes over the longest member runtime (maxt / run max).
 import type { Direction } from '../../schema.ts';
-import type { KbBase } from '../../units.ts';
 import { ParseError } from '../../parsers/types.ts';
-import { morePrecise, plainNumber, printedFigure } from './common.ts';
+import { printedAmount } from './amount.ts';
+import type { PrintedAmount } from './amount.ts';
+import { plainNumber } from './common.ts';
 
 export const GROUP_HEADER = /^Run status group (\d+) \(all jobs\):\s*$/;
 export const GROUP_LINE_PREFIX = /^\s*(READ|WRITE|TRIM|MIXED): (?:bw=|io=)/;
@@ -16,21 +17,21 @@ const GROUP_KB_BASE = /^\s*(READ|WRITE|TRIM|MIXED): io=(\S+), aggrb=(\S+), minb=
 export interface GroupDir {
 	direction: Direction;
 	line: number;
-	bwBytesPerS: number;
-	ioBytes: number;
+	/** The kb_base form first, then (≥ 2.17) the other one. */
+	bw: PrintedAmount[];
+	io: PrintedAmount[];
 	runtimeMs: number;
 }
 
-export function parseGroupLine(text: string, line: number, file: string, kbBase: KbBase): GroupDir {
+export function parseGroupLine(text: string, line: number, file: string): GroupDir {
+	const amount = (t: string, kind: 'rate' | 'size', explicit: boolean) => printedAmount(t, kind, explicit, file, line);
 	let m = GROUP_IEC.exec(text);
 	if (m) {
-		const both = (i: number, kind: 'rate' | 'size') =>
-			morePrecise(printedFigure(m![i]!, kind, kbBase, true, file, line), printedFigure(m![i + 1]!, kind, kbBase, true, file, line));
 		return {
 			direction: m[1]!.toLowerCase() as Direction,
 			line,
-			bwBytesPerS: both(2, 'rate'),
-			ioBytes: Math.round(both(4, 'size')),
+			bw: [amount(m[2]!, 'rate', true), amount(m[3]!, 'rate', true)],
+			io: [amount(m[4]!, 'size', true), amount(m[5]!, 'size', true)],
 			runtimeMs: plainNumber(m[7]!, file, line, 'run max msec'),
 		};
 	}
@@ -39,8 +40,8 @@ export function parseGroupLine(text: string, line: number, file: string, kbBase:
 		return {
 			direction: m[1]!.toLowerCase() as Direction,
 			line,
-			bwBytesPerS: printedFigure(m[3]!, 'rate', kbBase, false, file, line).value,
-			ioBytes: Math.round(printedFigure(m[2]!, 'size', kbBase, false, file, line).value),
+			bw: [amount(m[3]!, 'rate', false)],
+			io: [amount(m[2]!, 'size', false)],
 			runtimeMs: plainNumber(m[5]!, file, line, 'maxt msec'),
 		};
 	}

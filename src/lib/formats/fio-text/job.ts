@@ -7,10 +7,11 @@
 // Lines we take numbers from are matched whole: a line that starts like one but does not match
 // (cut off, altered) is a ParseError, never a half-read value.
 import type { Direction, LatStat } from '../../schema.ts';
-import type { KbBase } from '../../units.ts';
 import { nsPerTimeUnit } from '../../units.ts';
 import { ParseError } from '../../parsers/types.ts';
-import { morePrecise, plainNumber, printedFigure, siNumber, toNs } from './common.ts';
+import { printedAmount, printedCount } from './amount.ts';
+import type { PrintedAmount, Reading } from './amount.ts';
+import { plainNumber, siNumber, toNs } from './common.ts';
 import type { LatSummary } from './common.ts';
 
 export interface PercentilePoint {
@@ -22,9 +23,11 @@ export interface PercentilePoint {
 export interface DirSection {
 	direction: Direction;
 	line: number;
-	iops: number;
-	bwBytesPerS: number;
-	ioBytes: number;
+	/** IOPS as printed: issued I/Os × 1000 / runtime, truncated. */
+	iops: Reading;
+	/** BW as printed: the kb_base form first, then (≥ 2.17) the other one. */
+	bw: PrintedAmount[];
+	io: PrintedAmount;
 	runtimeMs: number;
 	lat: Partial<Record<LatStat, LatSummary & { line: number }>>;
 	percentiles: PercentilePoint[];
@@ -44,8 +47,12 @@ export interface JobSection {
 	sysCpuPct: number | null;
 	/** I/O counts per read, write, trim from the `issued` line: the last line we read numbers from. */
 	issued: [number, number, number] | null;
+	/** fsync/fdatasync/sync_file_range calls: the fourth `issued rwts` count (3.4+), null before. */
+	syncs: number | null;
 	/** First percentage above 100 (fio 2.x bug, FIO_FORMATS G12): where and what. */
 	impossiblePercent: { line: number; text: string } | null;
+	/** The `IO depths` line when a share on it is above 100 %: fio ≥ 3.4 counts syncs there too (see ioDepthsExplained). */
+	ioDepthsOver100: { line: number; text: string; total: number } | null;
 	/** Where `|  1.00th=[…]` rows go: a latency kind of the current direction, or nowhere (prio/sync blocks). */
 	percentileTarget: { stat: LatStat; nsPerUnit: number } | 'ignore' | null;
 	/** The current direction stops at the sync section (`fsync/fdatasync/…:`), whose lines look alike. */
@@ -68,7 +75,7 @@ const PCT_ROW = /^\s*\|(?:\s*\d+(?:\.\d+)?th=\[\s*\d+\],?)+\s*$/;
 const CPU_PREFIX = /^\s*cpu\s*: usr=/;
 const CPU = /^\s*cpu\s*: usr=(\S+)%, sys=(\S+)%, ctx=\d+, majf=\d+, minf=\d+$/;
 const ISSUED_PREFIX = /^\s*issued[^:]*: total=/;
-const ISSUED = /^\s*issued[^:]*: total=(?:r=(\d+)\/w=(\d+)\/d=(\d+)|(\d+)[,/](\d+)[,/](\d+)(?:,\d+)?)(?:[, ].*)?$/;
+const ISSUED = /^\s*issued[^:]*: total=(?:r=(\d+)\/w=(\d+)\/d=(\d+)|(\d+)[,/](\d+)[,/](\d+)(?:,(\d+))?)(?:[, ].*)?$/;
 
 /** "Wed Oct  9 00:30:28 2024" (ctime, local time) → "2024-10-09T00:30:28"; null when not a ctime string. */
 function isoFromCtime(text: string | undefined): string | null {
@@ -99,26 +106,27 @@ export function parseJobHeader(text: string, line: number, file: string): JobSec
 		usrCpuPct: null,
 		sysCpuPct: null,
 		issued: null,
+		syncs: null,
 		impossiblePercent: null,
+		ioDepthsOver100: null,
 		percentileTarget: null,
 		inSync: false,
 	};
 }
 
-function parseDirection(text: string, line: number, file: string, kbBase: KbBase): DirSection {
+function parseDirection(text: string, line: number, file: string): DirSection {
 	const base = { line, lat: {}, percentiles: [] };
+	const amount = (t: string, kind: 'rate' | 'size', explicit: boolean) => printedAmount(t, kind, explicit, file, line);
 	let m = DIR_IEC.exec(text);
 	if (m) {
 		// ≥2.17: "BW=<kb_base prefix> (<the other prefix>)", the unit letters say which is which.
-		const primary = printedFigure(m[3]!, 'rate', kbBase, true, file, line);
-		const alternate = printedFigure(m[4]!, 'rate', kbBase, true, file, line);
 		return {
 			...base,
 			direction: m[1] as Direction,
-			iops: siNumber(m[2]!, file, line, 'IOPS'),
-			bwBytesPerS: morePrecise(primary, alternate),
+			iops: printedCount(m[2]!, file, line, 'IOPS'),
+			bw: [amount(m[3]!, 'rate', true), amount(m[4]!, 'rate', true)],
 			// io is printed with one prefix only; "(1024MiB/…)" carries sig_figs (4) digits.
-			ioBytes: Math.round(printedFigure(m[5]!, 'size', kbBase, true, file, line).value),
+			io: amount(m[5]!, 'size', true),
 			runtimeMs: plainNumber(m[6]!, file, line, 'runtime msec'),
 		};
 	}
@@ -128,9 +136,9 @@ function parseDirection(text: string, line: number, file: string, kbBase: KbBase
 		return {
 			...base,
 			direction: m[1] as Direction,
-			iops: siNumber(m[4]!, file, line, 'iops'),
-			bwBytesPerS: printedFigure(m[3]!, 'rate', kbBase, false, file, line).value,
-			ioBytes: Math.round(printedFigure(m[2]!, 'size', kbBase, false, file, line).value),
+			iops: printedCount(m[4]!, file, line, 'iops'),
+			bw: [amount(m[3]!, 'rate', false)],
+			io: amount(m[2]!, 'size', false),
 			runtimeMs: plainNumber(m[5]!, file, line, 'runt msec'),
 		};
 	}
@@ -155,18 +163,54 @@ function parseLat(text: string, line: number, file: string): [LatStat, LatSummar
 	];
 }
 
+const IO_DEPTHS = /^\s*IO depths\s*:/;
+
 function checkPercentages(job: JobSection, text: string, line: number): void {
-	if (job.impossiblePercent !== null) return;
-	for (const m of text.matchAll(/[^\s,]*=(\d+(?:\.\d+)?)%/g)) {
-		if (Number(m[1]) > 100) {
-			job.impossiblePercent = { line, text: m[0] };
-			return;
-		}
-	}
+	const over = [...text.matchAll(/[^\s,]*=(\d+(?:\.\d+)?)%/g)].find((m) => Number(m[1]) > 100);
+	if (!over) return;
+	if (IO_DEPTHS.test(text)) {
+		const total = [...text.matchAll(/=(\d+(?:\.\d+)?)%/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+		job.ioDepthsOver100 ??= { line, text: over[0], total };
+	} else job.impossiblePercent ??= { line, text: over[0] };
+}
+
+/**
+ * fio ≥ 3.4 counts fsync/fdatasync calls in the IO depths map but divides by reads + writes + trims only, so with
+ * fsync=1 `1=200.0%` is right: the depths add up to (I/Os + syncs) / I/Os.
+ */
+function ioDepthsExplained(job: JobSection): boolean {
+	const d = job.ioDepthsOver100;
+	if (d === null) return true;
+	const ios = job.issued ? job.issued[0] + job.issued[1] + job.issued[2] : 0;
+	if (!job.syncs || ios === 0) return false;
+	// Each share is printed to 0.1 %: 7 of them may add up to 0.35 % off.
+	return Math.abs(d.total - (100 * (ios + job.syncs)) / ios) <= 0.5;
+}
+
+/** The first percentage of the job above 100 % that nothing explains (fio 2.x bug, FIO_FORMATS G12), or null. */
+export function impossiblePercent(job: JobSection): { line: number; text: string } | null {
+	const depths = ioDepthsExplained(job) ? null : job.ioDepthsOver100;
+	const other = job.impossiblePercent;
+	if (depths === null || other === null) return depths ?? other;
+	return depths.line < other.line ? depths : other;
+}
+
+const DIRECTION_INDEX: Record<Direction, number> = { read: 0, write: 1, trim: 2, mixed: -1 };
+
+/** I/Os issued in one direction; the mixed section of unified_rw_reporting covers them all. */
+export function issuedIn(job: JobSection, direction: Direction): number {
+	const issued = job.issued!;
+	const idx = DIRECTION_INDEX[direction];
+	return idx < 0 ? issued[0] + issued[1] + issued[2] : issued[idx]!;
+}
+
+/** fio 3.27–3.38 print `mixed: IOPS=0, BW=0 (0)(0B/…)` per job (fixed in 3.39, 6f3de5ce): not measured. */
+export function zeroMixed(dir: DirSection): boolean {
+	return dir.direction === 'mixed' && dir.iops.value === 0 && dir.bw[0]!.number === 0;
 }
 
 /** Feed one line of the job's section (header excluded, blank lines end the section before this). */
-export function feedJobLine(job: JobSection, text: string, line: number, file: string, kbBase: KbBase): void {
+export function feedJobLine(job: JobSection, text: string, line: number, file: string): void {
 	job.lastLine = line;
 	const dir = job.inSync ? undefined : job.dirs[job.dirs.length - 1];
 	if (job.percentileTarget !== null && /^\s*\|/.test(text)) {
@@ -186,7 +230,7 @@ export function feedJobLine(job: JobSection, text: string, line: number, file: s
 	}
 	job.percentileTarget = null;
 	if (DIR_PREFIX.test(text)) {
-		job.dirs.push(parseDirection(text, line, file, kbBase));
+		job.dirs.push(parseDirection(text, line, file));
 		job.inSync = false;
 	} else if (LAT_PREFIX.test(text)) {
 		const [stat, summary] = parseLat(text, line, file);
@@ -208,6 +252,7 @@ export function feedJobLine(job: JobSection, text: string, line: number, file: s
 		if (!m) throw new ParseError('BAD_ISSUED_LINE', file, { line }, `issued line not understood: "${text.slice(0, 120)}"`);
 		const counts = (m[1] !== undefined ? [m[1], m[2], m[3]] : [m[4], m[5], m[6]]) as [string, string, string];
 		job.issued = counts.map((c) => plainNumber(c, file, line, 'issued count')) as [number, number, number];
+		job.syncs = m[7] === undefined ? null : plainNumber(m[7], file, line, 'issued sync count');
 	} else {
 		checkPercentages(job, text, line);
 	}

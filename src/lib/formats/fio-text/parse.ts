@@ -18,13 +18,15 @@ import { blockSizeFor, DESCRIPTION_PREFIX, parseDescription } from './describe.t
 import type { JobDescription } from './describe.ts';
 import { GROUP_HEADER, GROUP_LINE_PREFIX, parseGroupLine } from './group.ts';
 import type { GroupDir } from './group.ts';
-import { feedJobLine, finishJob, parseJobHeader } from './job.ts';
+import { feedJobLine, finishJob, impossiblePercent, issuedIn, parseJobHeader, zeroMixed } from './job.ts';
 import type { DirSection, JobSection } from './job.ts';
+import { inferKbBase } from './kb-base.ts';
+import type { KbBaseCase } from './kb-base.ts';
+import { countedBytes, groupRates, jobRates } from './rates.ts';
 import { parseTerseLines } from './terse.ts';
 import type { TerseLine } from './terse.ts';
 
 const VERSION_LINE = /^fio-(\d+\.\d+\S*)\s*$/;
-const DIRECTION_INDEX: Record<Direction, number> = { read: 0, write: 1, trim: 2, mixed: -1 };
 
 interface GroupBlock {
 	groupid: number;
@@ -47,8 +49,8 @@ const jobKey = (j: JobSection) => `${j.name}\u0000${j.groupid}\u0000${j.pid}`;
 const hasOutput = (run: Run) => run.reports.some((r) => r.jobs.length > 0 || r.groups.length > 0);
 const newRunState = (): Run => ({ version: null, descriptions: new Map(), reports: [{ jobs: [], groups: [] }] });
 
-/** ≤2.16 output prints KB/MB in kb_base units; only an echoed job file or command line can tell us it was 1000. */
-function kbBaseOf(text: string): KbBase {
+/** ≤2.16 output prints KB/MB in kb_base units; an echoed job file or command line may say it was 1000. */
+function kbBaseHint(text: string): KbBase {
 	return /\bkb_base=1000\b/.test(text) ? 1000 : 1024;
 }
 
@@ -58,7 +60,7 @@ interface Scan {
 	warnings: Warning[];
 }
 
-function scan(lines: string[], file: string, kbBase: KbBase): Scan {
+function scan(lines: string[], file: string): Scan {
 	const out: Scan = { runs: [newRunState()], terse: [], warnings: [] };
 	let run = out.runs[0]!;
 	let job: JobSection | null = null;
@@ -79,7 +81,7 @@ function scan(lines: string[], file: string, kbBase: KbBase): Scan {
 		const line = i + 1;
 		if (group !== null) {
 			if (GROUP_LINE_PREFIX.test(text)) {
-				group.dirs.push(parseGroupLine(text, line, file, kbBase));
+				group.dirs.push(parseGroupLine(text, line, file));
 				return;
 			}
 			group = null;
@@ -128,7 +130,7 @@ function scan(lines: string[], file: string, kbBase: KbBase): Scan {
 		if (job !== null) {
 			// A job section has no blank line inside; the first one ends it.
 			if (text.trim() === '') closeJob();
-			else feedJobLine(job, text, line, file, kbBase);
+			else feedJobLine(job, text, line, file);
 		}
 	});
 	closeJob();
@@ -142,7 +144,35 @@ function common<T>(values: T[]): T | null {
 interface RowContext {
 	runKey: string;
 	version: string | null;
+	kbBase: KbBase;
 	warnings: Warning[];
+}
+
+/** The ≤ 2.16 directions of a report, with issued I/Os × block size where the block size is fixed. */
+function kbBaseCases(jobs: JobSection[], run: Run): KbBaseCase[] {
+	return jobs.flatMap((job) =>
+		job.dirs
+			.filter((dir) => !dir.io.explicit)
+			.map((dir) => {
+				const bs = blockSizeFor(run.descriptions.get(job.name), dir.direction);
+				return { line: dir.line, bytes: bs === null ? null : issuedIn(job, dir.direction) * bs, runtimeMs: dir.runtimeMs, io: dir.io, bw: dir.bw };
+			}),
+	);
+}
+
+/** Σ issued I/Os × block size over a group's jobs in one direction, when each job's is what it printed; else null. */
+function groupCountedBytes(members: JobSection[], direction: Direction, run: Run, kbBase: KbBase): number | null {
+	let total = 0;
+	for (const job of members) {
+		const dir = job.dirs.find((d) => d.direction === direction);
+		if (!dir) continue;
+		const bs = blockSizeFor(run.descriptions.get(job.name), direction);
+		const printed = { io: [dir.io], bw: dir.bw, runtimeMs: dir.runtimeMs };
+		const bytes = zeroMixed(dir) ? null : countedBytes(printed, issuedIn(job, direction), bs, kbBase);
+		if (bytes === null) return null;
+		total += bytes;
+	}
+	return total;
 }
 
 /** Latency stats that cannot be true (e.g. 2.1.11 `lat (msec): min=755174K` in a 30 s run) become NULL. */
@@ -161,14 +191,14 @@ function plausibleLat(dir: DirSection, stat: LatStat, ctx: RowContext) {
 }
 
 function jobRows(job: JobSection, index: number, desc: JobDescription | undefined, ctx: RowContext, out: ParseResult): void {
-	if (job.impossiblePercent !== null) {
+	const impossible = impossiblePercent(job);
+	if (impossible !== null) {
 		out.warnings.push({
 			code: 'IMPOSSIBLE_PERCENTAGE',
-			message: `job "${job.name}" prints "${job.impossiblePercent.text}" (fio 2.x accounting bug): its figures are best-effort`,
-			line: job.impossiblePercent.line,
+			message: `job "${job.name}" prints "${impossible.text}" (fio 2.x accounting bug): its figures are best-effort`,
+			line: impossible.line,
 		});
 	}
-	const issued = job.issued!;
 	for (const dir of job.dirs) {
 		const pct: ParsedPercentile[] = dir.percentiles.map((p) => ({
 			run_key: ctx.runKey,
@@ -178,11 +208,9 @@ function jobRows(job: JobSection, index: number, desc: JobDescription | undefine
 			value_ns: p.valueNs,
 		}));
 		out.percentiles.push(...pct);
-		const idx = DIRECTION_INDEX[dir.direction];
-		// unified_rw_reporting: the mixed section covers every I/O issued.
-		const totalIos = idx < 0 ? issued[0] + issued[1] + issued[2] : issued[idx]!;
-		// fio 3.27–3.38 print `mixed: IOPS=0, BW=0 (0)(0B/…)` per job (fixed in 3.39, 6f3de5ce): not measured.
-		const mixedBug = dir.direction === 'mixed' && dir.iops === 0 && dir.bwBytesPerS === 0;
+		const totalIos = issuedIn(job, dir.direction);
+		const blockSize = blockSizeFor(desc, dir.direction);
+		const mixedBug = zeroMixed(dir);
 		if (mixedBug) {
 			out.warnings.push({
 				code: 'MIXED_BW_IOPS_ZERO',
@@ -190,6 +218,7 @@ function jobRows(job: JobSection, index: number, desc: JobDescription | undefine
 				line: dir.line,
 			});
 		}
+		const rates = mixedBug ? null : jobRates(dir, totalIos, blockSize, ctx.kbBase, out.warnings);
 		const lat: Partial<ParsedRun> = Object.assign(
 			{},
 			...(['slat', 'clat', 'lat'] as const).map((stat) => latColumns(stat, plausibleLat(dir, stat, ctx))),
@@ -207,13 +236,13 @@ function jobRows(job: JobSection, index: number, desc: JobDescription | undefine
 				direction: dir.direction,
 				rw: desc?.rw ?? null,
 				access: accessOf(desc?.rw ?? null),
-				block_size_bytes: blockSizeFor(desc, dir.direction),
+				block_size_bytes: blockSize,
 				iodepth: desc?.iodepth ?? null,
 				numjobs: job.numjobs,
 				runtime_s: dir.runtimeMs / MS_PER_S,
-				iops: mixedBug ? null : dir.iops,
-				bw_bytes_per_s: mixedBug ? null : dir.bwBytesPerS,
-				io_bytes: mixedBug ? null : dir.ioBytes,
+				iops: rates?.iops ?? null,
+				bw_bytes_per_s: rates?.bwBytesPerS ?? null,
+				io_bytes: rates?.ioBytes ?? null,
 				total_ios: totalIos,
 				...lat,
 				...percentileColumns(pct),
@@ -232,6 +261,8 @@ function groupRows(block: GroupBlock, jobs: JobSection[], run: Run, ctx: RowCont
 	const descs = members.map((j) => run.descriptions.get(j.name));
 	const rw = common(descs.map((d) => d?.rw ?? null));
 	for (const dir of block.dirs) {
+		const memberBytes = groupCountedBytes(members, dir.direction, run, ctx.kbBase);
+		const rates = groupRates(dir, memberBytes, ctx.kbBase, out.warnings);
 		out.runs.push(
 			newRun({
 				run_key: ctx.runKey,
@@ -248,8 +279,8 @@ function groupRows(block: GroupBlock, jobs: JobSection[], run: Run, ctx: RowCont
 				iodepth: common(descs.map((d) => d?.iodepth ?? null)),
 				numjobs: members.length ? members.reduce((n, j) => n + j.numjobs, 0) : null,
 				runtime_s: dir.runtimeMs / MS_PER_S,
-				bw_bytes_per_s: dir.bwBytesPerS,
-				io_bytes: dir.ioBytes,
+				bw_bytes_per_s: rates.bwBytesPerS,
+				io_bytes: rates.ioBytes,
 				started_at: common(members.map((j) => j.startedAt)),
 				value_origin: 'measured',
 			}),
@@ -258,7 +289,8 @@ function groupRows(block: GroupBlock, jobs: JobSection[], run: Run, ctx: RowCont
 }
 
 export function parseFioText(text: string, file: string): ParseResult {
-	const { runs, terse, warnings } = scan(splitFioLines(text), file, kbBaseOf(text));
+	const { runs, terse, warnings } = scan(splitFioLines(text), file);
+	const hint = kbBaseHint(text);
 	const out = emptyResult();
 	const used = runs.filter(hasOutput);
 	if (used.length === 0 && terse.length === 0) {
@@ -275,15 +307,14 @@ export function parseFioText(text: string, file: string): ParseResult {
 				line: firstJob?.headerLine ?? run.reports[0]!.groups[0]?.line,
 			});
 		}
+		const { kbBase, warning } = inferKbBase(kbBaseCases(last.jobs, run), hint);
+		if (warning) out.warnings.push(warning);
+		const context = (runKey: string): RowContext => ({ runKey, version: run.version, kbBase, warnings: out.warnings });
 		last.jobs.forEach((job, i) => {
 			normalJobs.add(job.name);
-			const ctx = { runKey: `run${r}/job${i}`, version: run.version, warnings: out.warnings };
-			jobRows(job, i, run.descriptions.get(job.name), ctx, out);
+			jobRows(job, i, run.descriptions.get(job.name), context(`run${r}/job${i}`), out);
 		});
-		for (const block of last.groups) {
-			const ctx = { runKey: `run${r}/group${block.groupid}`, version: run.version, warnings: out.warnings };
-			groupRows(block, last.jobs, run, ctx, out);
-		}
+		for (const block of last.groups) groupRows(block, last.jobs, run, context(`run${r}/group${block.groupid}`), out);
 	});
 	// Terse lines printed before a normal report describe the same jobs: keep the normal figures.
 	const terseName = (t: TerseLine) => t.text.split(';')[t.text.startsWith('2;') ? 1 : 2]!;

@@ -1,6 +1,7 @@
 // fio terse output (--minimal / --output-format=terse), versions 2–5: one ';'-separated line per job
 // (per group with group_reporting). Field positions: FIO_FORMATS.md §4 (stat.c show_ddir_status_terse):
-// io KiB, bw KiB/s, iops, runtime ms, then slat/clat/lat in µs in every version.
+// io KiB, bw KiB/s, iops, runtime ms, then slat/clat/lat in µs in every version. The bandwidth is io over the
+// runtime (what fio divides before truncating it to whole KiB/s); the IOPS stay as printed: no I/O count is there.
 import type { Direction, LatStat } from '../../schema.ts';
 import { aggregateJobs } from '../fio/aggregate.ts';
 import { KIB, MS_PER_S, nsPerTimeUnit } from '../../units.ts';
@@ -17,6 +18,8 @@ import {
 	toNs,
 } from './common.ts';
 import type { LatSummary } from './common.ts';
+import { blockSizeFromRates, derivedBlockSizeWarning } from './terse-block-size.ts';
+import type { DerivedBlockSize } from './terse-block-size.ts';
 
 const NS_PER_US = nsPerTimeUnit('usec')!;
 
@@ -79,6 +82,7 @@ interface TerseJob {
 	groupid: number;
 	runs: ParsedRun[];
 	percentiles: ParsedPercentile[];
+	derivedBlockSizes: DerivedBlockSize[];
 }
 
 function latSummary(at: number, num: (i: number, what: string) => number, what: string): LatSummary | null {
@@ -103,7 +107,7 @@ function parseTerseLine(src: TerseLine, jobIndex: number, file: string): TerseJo
 	const error = num(v2 ? 3 : 4, 'error');
 	const trailer = layout.header + layout.directions.length * layout.blockSize;
 	const runKey = `line${src.line}`;
-	const job: TerseJob = { groupid, runs: [], percentiles: [] };
+	const job: TerseJob = { groupid, runs: [], percentiles: [], derivedBlockSizes: [] };
 	layout.directions.forEach((direction, b) => {
 		const at = layout.header + b * layout.blockSize;
 		const ioKib = num(at, 'io KiB');
@@ -128,6 +132,10 @@ function parseTerseLine(src: TerseLine, jobIndex: number, file: string): TerseJo
 			pct.push({ run_key: runKey, direction, stat: 'clat', percentile, value_ns: valueNs });
 		}
 		job.percentiles.push(...pct);
+		const ioBytes = ioKib * KIB;
+		const bwBytesPerS = runtimeMs > 0 ? (ioBytes * MS_PER_S) / runtimeMs : bwKib * KIB;
+		const blockSize = blockSizeFromRates(bwBytesPerS, iops, ioBytes, runtimeMs);
+		if (blockSize !== null) job.derivedBlockSizes.push({ runKey, direction, line: src.line, bytes: blockSize });
 		job.runs.push(
 			newRun({
 				run_key: runKey,
@@ -139,10 +147,11 @@ function parseTerseLine(src: TerseLine, jobIndex: number, file: string): TerseJo
 				job_index: jobIndex,
 				scope: 'job',
 				direction,
+				block_size_bytes: blockSize,
 				runtime_s: runtimeMs / MS_PER_S,
 				iops,
-				bw_bytes_per_s: bwKib * KIB,
-				io_bytes: ioKib * KIB,
+				bw_bytes_per_s: bwBytesPerS,
+				io_bytes: ioBytes,
 				...latCols,
 				...percentileColumns(pct),
 				usr_cpu_pct: percent(trailer, 'usr cpu %'),
@@ -176,6 +185,8 @@ export function parseTerseLines(lines: TerseLine[], file: string, firstJobIndex 
 		}
 		i = j;
 	}
+	const derived = derivedBlockSizeWarning(jobs.flatMap(({ job }) => job.derivedBlockSizes));
+	if (derived) result.warnings.push(derived);
 	return result;
 }
 
