@@ -15,7 +15,7 @@ const EXPECTED_FORMAT: [RegExp, string][] = [
 ];
 
 /** The folders of ../shared/fixtures (and their copies in tests/fixtures) that hold benchmark output. */
-const FIXTURE_FOLDERS = ['fio', 'iometer', 'diskspd', 'other'];
+const FIXTURE_FOLDERS = ['fio', 'iometer', 'diskspd', 'other', 'vdbench'];
 const files = [...listFixtures('fio'), ...listFixtures('iometer')];
 
 describe('fixture corpus', () => {

@@ -46,6 +46,11 @@ export interface FileFormat {
 	 * is decoded with these before detection.
 	 */
 	encodings?: readonly string[];
+	/**
+	 * A file of it may give no rows and not be wrong: it is only read with others (a parameter file), or another file of
+	 * its folder gives the same runs. Otherwise a file that gives nothing is an error (NO_RUNS).
+	 */
+	mayBeEmpty?: boolean;
 	/** Names of other files, in the same folder, that this one is parsed with (e.g. a run's parameter file). */
 	companions?(fileName: string): string[];
 	/** Whole-text parser: throws only ParseError (naming file and line or field) for bad input. */

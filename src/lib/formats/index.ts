@@ -11,6 +11,7 @@ import { formats as fioText } from './fio-text/index.ts';
 import { formats as diskspd } from './diskspd/index.ts';
 import { formats as crystaldiskmark } from './crystaldiskmark/index.ts';
 import { formats as elbencho } from './elbencho/index.ts';
+import { formats as vdbench } from './vdbench/index.ts';
 
 export const FORMATS: readonly FileFormat[] = [
 	...fioJson,
@@ -19,6 +20,7 @@ export const FORMATS: readonly FileFormat[] = [
 	...diskspd,
 	...crystaldiskmark,
 	...elbencho,
+	...vdbench,
 	...fioHistlog,
 	...fioLog,
 	...fioText,
