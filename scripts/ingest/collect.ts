@@ -51,7 +51,6 @@ const NOT_OUTPUT = [/^runs\.ya?ml$/, /\.fio$/, /^platform\.json$/, /^README/i, /
  * Raw files published for download: output the ingest recognized, under a name static hosts serve as text. An .html
  * or .svg would be rendered on the site's origin, even one the fio parser accepts (text before the JSON is skipped).
  */
-const PUBLISHABLE = /\.(json|log|txt|csv|out|terse)$/i;
 
 const codeOf = (codes: readonly string[], value: string) => codes.indexOf(value);
 
@@ -123,11 +122,8 @@ export class Collector {
 				this.errors.push(new InputError(source, 'NOT_UTF8', 'file is not UTF-8 text, nor in another encoding its format comes in (UTF-16, GBK…: convert it to UTF-8)'));
 				continue;
 			}
-			const publish = format !== undefined && PUBLISHABLE.test(f);
-			this.recordInput(source, join(unit.dir, f), scan, format?.id ?? 'unknown', publish);
-			if (format && !publish) {
-				this.warnings.push({ file: source, code: 'RAW_NOT_PUBLISHED', message: 'read, but not published for download: only .json, .log, .txt, .csv, .out and .terse files are' });
-			}
+			// Only what was read as benchmark output is published (under a name no browser renders: publishedRawPath).
+			this.recordInput(source, join(unit.dir, f), scan, format?.id ?? 'unknown', format !== undefined);
 			if (format && !format.streamed && scan.bytes > MAX_TEXT_BYTES) {
 				const why = `${scan.bytes} bytes: ${format.id} files are read whole, up to ${MAX_TEXT_BYTES >> 20} MiB (only fio logs are read in pieces)`;
 				this.errors.push(new InputError(source, 'FILE_TOO_LARGE', why));
@@ -216,7 +212,7 @@ export class Collector {
 		const result = format.parse(text, source, context);
 		if (!this.check(source, result)) return;
 		const tables = [result.runs, result.percentiles, result.histograms, result.timeseries, result.figures, result.comparisons];
-		if (format.kind !== 'log' && tables.every((t) => t.length === 0)) {
+		if (format.kind !== 'log' && !format.mayBeEmpty && tables.every((t) => t.length === 0)) {
 			this.errors.push(new InputError(source, 'NO_RUNS', `is a ${format.id} file that gives no result: cut short, or nothing ran?`));
 			return;
 		}

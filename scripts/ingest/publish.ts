@@ -8,6 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
 	partitionFile,
+	publishedRawPath,
 	reviewManifestFile,
 	tableFile,
 	tableFolder,
@@ -255,7 +256,7 @@ export class DatasetOutput {
 		}
 		const raw: FileRecord[] = [];
 		for (const [rel, abs] of [...collector.rawCopies].sort((a, b) => byCodePoint(a[0], b[0]))) {
-			const path = `raw/${rel}`;
+			const path = publishedRawPath(rel);
 			mkdirSync(dirname(join(this.tmp, path)), { recursive: true });
 			copyFileSync(abs, join(this.tmp, path));
 			raw.push(record(this.tmp, path));

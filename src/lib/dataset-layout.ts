@@ -130,3 +130,11 @@ export interface DatasetManifest {
 	input_files: number;
 	warnings: number;
 }
+
+/** Raw names a browser never renders as a page: others are published with ".txt" added (an .html, .svg or .xml could run script). */
+const PLAIN_TEXT_NAME = /\.(json|log|txt|csv|out|terse)$/i;
+
+/** Where the published copy of a raw input file (a path as in `source_file`) is, under the data folder. */
+export function publishedRawPath(sourceFile: string): string {
+	return `raw/${sourceFile}${PLAIN_TEXT_NAME.test(sourceFile) ? '' : '.txt'}`;
+}

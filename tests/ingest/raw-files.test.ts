@@ -38,11 +38,12 @@ afterAll(() => {
 describe('published raw files', () => {
 	it('are the files the ingest read as benchmark output, under names no host renders', () => {
 		expect(report.errors).toEqual([]);
-		expect(manifest.raw.map((f) => f.path)).toEqual(['raw/evil-review/gen_clat.1.log', 'raw/evil-review/result.json']);
-		expect(readdirSync(join(out, 'raw/evil-review')).sort()).toEqual(['gen_clat.1.log', 'result.json']);
+		// polyglot.html is fio JSON too: published, as text
+		expect(manifest.raw.map((f) => f.path)).toEqual(['raw/evil-review/gen_clat.1.log', 'raw/evil-review/polyglot.html.txt', 'raw/evil-review/result.json']);
+		expect(readdirSync(join(out, 'raw/evil-review')).sort()).toEqual(['gen_clat.1.log', 'polyglot.html.txt', 'result.json']);
 	});
 
-	it('still lists every input with its hash, and says why a file was not published', () => {
+	it('still lists every input with its hash, and says why a file was not read', () => {
 		expect(manifest.inputs.map((i) => [i.path, i.format])).toEqual([
 			['evil-review/evil.html', 'unknown'],
 			['evil-review/gen_clat.1.log', 'fio-log'],
@@ -51,11 +52,10 @@ describe('published raw files', () => {
 			['evil-review/result.json', 'fio-json'],
 			['evil-review/x.svg', 'unknown'],
 		]);
-		const codes = report.warnings.filter((w) => w.code === 'UNKNOWN_FORMAT' || w.code === 'RAW_NOT_PUBLISHED').map((w) => [w.file, w.code]);
+		const codes = report.warnings.filter((w) => w.code === 'UNKNOWN_FORMAT').map((w) => [w.file, w.code]);
 		expect(codes.sort()).toEqual([
 			['evil-review/evil.html', 'UNKNOWN_FORMAT'],
 			['evil-review/notes.txt', 'UNKNOWN_FORMAT'],
-			['evil-review/polyglot.html', 'RAW_NOT_PUBLISHED'],
 			['evil-review/x.svg', 'UNKNOWN_FORMAT'],
 		]);
 	});
@@ -63,7 +63,9 @@ describe('published raw files', () => {
 	it('are the only ones the site links', () => {
 		const scope = reviewScope(['evil-review']);
 		expect(rawCopyOf(scope, 'evil-review/result.json')?.path).toBe('raw/evil-review/result.json');
-		for (const f of ['evil.html', 'x.svg', 'polyglot.html', 'notes.txt']) {
+		expect(rawCopyOf(scope, 'evil-review/polyglot.html')?.path).toBe('raw/evil-review/polyglot.html.txt');
+		expect(publishedRawFiles.has('evil-review/polyglot.html')).toBe(true);
+		for (const f of ['evil.html', 'x.svg', 'notes.txt']) {
 			expect(rawCopyOf(scope, `evil-review/${f}`), f).toBeUndefined();
 			expect(publishedRawFiles.has(`evil-review/${f}`), f).toBe(false);
 		}

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { DatasetManifest, FileRecord, InputRecord, ReviewManifest } from '../dataset-layout.ts';
+import { publishedRawPath, type DatasetManifest, type FileRecord, type InputRecord, type ReviewManifest } from '../dataset-layout.ts';
 import { dataDir } from './db.ts';
 
 let cached: DatasetManifest | undefined;
@@ -77,14 +77,14 @@ export function reviewScope(reviewIds: readonly string[]): ReviewScope {
 	return scope;
 }
 
-/** The published copy of an input file ("raw/<path>"), if the ingest published it. */
+/** The published copy of an input file (see publishedRawPath), if the ingest published it. */
 export function rawCopyOf(scope: ReviewScope, inputPath: string): FileRecord | undefined {
-	return scope.raw.find((r) => r.path === `raw/${inputPath}`);
+	return scope.raw.find((r) => r.path === publishedRawPath(inputPath));
 }
 
 /** Whether the ingest published a copy of an input file (a path as in `source_file`): the data folder tells. */
 export const publishedRawFiles = {
-	has: (sourceFile: string): boolean => !sourceFile.split('/').includes('..') && existsSync(join(dataDir(), 'raw', sourceFile)),
+	has: (sourceFile: string): boolean => !sourceFile.split('/').includes('..') && existsSync(join(dataDir(), publishedRawPath(sourceFile))),
 };
 
 /** Where a deployment may put DuckDB's own parquet extension for the wasm build (served as /duckdb-ext/…). */
