@@ -1,5 +1,5 @@
 // A synthetic catalog for npm run bench -- --catalog N: a data/ folder of N reviews made from the bundled ones.
-// Every third review (a third, rounded up) copies a bundled raw-data review with its numbers scaled by a factor of its own
+// Every third review (a third, rounded up) copies a bundled raw fio sweep with its numbers scaled by a factor of its own
 // (throughput × f, latency ÷ f: still valid fio output that passes the ingest's cross-checks); the others copy a
 // published-figure review. Each review gets its own id and its own copies of the devices it names.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -56,7 +56,9 @@ function loadTemplates(source: string): { templates: Template[]; devices: Map<st
 		const dir = join(source, 'reviews', id);
 		const files = new Map(listFiles(dir).map((f) => [f, readFileSync(join(dir, f), 'utf8')] as const));
 		if (!files.has('review.yaml')) continue;
-		const raw = [...files.keys()].some((f) => f.startsWith('raw/'));
+		// Raw fio sweeps (the scaling below knows fio JSON and logs) and published figures; other tools' raw output is not copied.
+		const raw = [...files.keys()].some((f) => /^raw\/.*\.json$/.test(f));
+		if (!raw && !files.has('published.csv')) continue;
 		// The devices a review names anywhere in its metadata (devices tested, comparison bases, sidecar defaults).
 		const text = [...files].filter(([f]) => /\.(ya?ml|csv)$/.test(f)).map(([, t]) => t).join('\n');
 		const named = [...devices.keys()].filter((d) => new RegExp(`(?<![a-z0-9-])${escapeRe(d)}(?![a-z0-9-])`).test(text));

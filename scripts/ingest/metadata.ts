@@ -227,6 +227,7 @@ export function reviewRow(id: string, y: ReviewYaml): ReviewRow {
 		date: y.date,
 		year: y.year ?? (y.date ? Number(y.date.slice(0, 4)) : null),
 		url: y.url,
+		licence: y.licence,
 		language: y.language,
 		machine_translated: y.machine_translated,
 		platform_server: p.server,
@@ -269,7 +270,7 @@ export function deviceRow(id: string, y: DeviceYaml): DeviceRow {
 /** A review made up for a bare folder of logs (no review.yaml): named after the folder. */
 export function bareReviewRow(id: string, folderName: string, deviceId: string): ReviewRow {
 	return {
-		review_id: id, title: folderName, title_en: null, publisher: null, author: null, date: null, year: null, url: null,
+		review_id: id, title: folderName, title_en: null, publisher: null, author: null, date: null, year: null, url: null, licence: null,
 		language: null, machine_translated: null, platform_server: null, platform_cpu: null, platform_memory: null, platform_os: null,
 		platform_kernel: null, tools: null, drive_count: null, methodology_json: null,
 		devices_json: json([{ device_id: deviceId, role: 'subject' }]),

@@ -72,7 +72,8 @@ const en = {
 	// Review page
 	reviewBy: 'by {author}',
 	reviewPublished: 'Published {date}',
-	reviewOriginal: 'Original article',
+	reviewOriginal: 'Original source',
+	reviewLicence: 'Licence: {licence}',
 	reviewOriginalMissing: 'Original article: address not recovered',
 	reviewOriginalTitle: 'Original title',
 	reviewEnglishTitle: 'English title',
@@ -276,7 +277,8 @@ const zhHans: UiStrings = {
 
 	reviewBy: '作者：{author}',
 	reviewPublished: '发布于 {date}',
-	reviewOriginal: '原文',
+	reviewOriginal: '原始来源',
+	reviewLicence: '许可协议:{licence}',
 	reviewOriginalMissing: '原文:链接未能找回',
 	reviewOriginalTitle: '原标题',
 	reviewEnglishTitle: '英文标题',

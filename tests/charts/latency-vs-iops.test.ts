@@ -28,6 +28,18 @@ describe('latencyVsIops', () => {
 		expect(captionOf(chart)).toContain('1 run has no value to plot');
 	});
 
+	it('makes room left of the plot for the longest latency tick label ("12,000" µs)', () => {
+		const slow = [1, 2, 3].map((qd) =>
+			run({ device_id: 'hdd', run_id: `hdd#${qd}`, iodepth: qd, iops: 100 * qd, lat_mean_ns: 4_000_000 * qd, clat_mean_ns: 4_000_000 * qd }),
+		);
+		const chart = latencyVsIops(slow, base);
+		const labels = [...chart.querySelectorAll('[aria-label="y-axis tick label"] text')];
+		expect(labels.map((t) => t.textContent)).toContain('12,000');
+		// Plot right-aligns the labels at marginLeft (each text's x) − 9 px: 6 characters need 6 × 6.2 px of that.
+		const x = Number(/translate\(([\d.]+)/.exec(labels[0]!.getAttribute('transform')!)![1]);
+		expect(x - 9).toBeGreaterThanOrEqual(6 * 6.2);
+	});
+
 	it('drops values ≤ 0 on log axes and says how many in the caption', async () => {
 		const options = { ...base, logX: true, logY: true };
 		const chart = latencyVsIops(sweepRows, options);

@@ -334,7 +334,7 @@ describe('published figures and comparisons', () => {
 describe('reviews and devices', () => {
 	it('pins their SQL and reads the YAML back', async () => {
 		expect(buildReviewsSql({ reviewId: 'rev-fio' }).sql).toMatchInlineSnapshot(`
-			"SELECT review_id, title, title_en, publisher, author, date, year, url, language, machine_translated, platform_server, platform_cpu, platform_memory, platform_os, platform_kernel, tools, drive_count, methodology_json, devices_json, notes, extra_json
+			"SELECT review_id, title, title_en, publisher, author, date, year, url, licence, language, machine_translated, platform_server, platform_cpu, platform_memory, platform_os, platform_kernel, tools, drive_count, methodology_json, devices_json, notes, extra_json
 			FROM reviews
 			WHERE review_id = $1
 			ORDER BY review_id"

@@ -13,6 +13,7 @@ import {
 	latencyAxisLabel,
 	compactTicks,
 	latencyTicks,
+	yTickMargin,
 	noDataMark,
 	plotBase,
 	rateAxisLabel,
@@ -141,6 +142,7 @@ export function latencyVsIops(rows: readonly RunRow[], options: ChartOptions): S
 	return Plot.plot({
 		...plotBase(options, ctx, 400),
 		marginRight: published.length > 0 ? 60 : undefined,
+		marginLeft: yTickMargin(Math.max(0, ...data.points.map((p) => p.y)), latencyTicks(ctx)),
 		ariaLabel: ctx.t('lvi_title', { stat: ctx.labels[`stat_${options.stat}`], rate: ratePhrase(options.rateUnit, ctx) }),
 		ariaDescription: latencyVsIopsSummary(rows, options),
 		caption: caption(data, options, ctx),

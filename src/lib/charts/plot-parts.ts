@@ -77,6 +77,16 @@ export function latencyTicks(ctx: ChartContext): (d: number) => string {
 	return (d: number) => ctx.num(d);
 }
 
+/**
+ * A left margin that holds the longest tick label of a y axis up to `max` (Plot's default of 40 px holds 5 characters,
+ * not the "12,000" of a latency in µs).
+ */
+export function yTickMargin(max: number, format: (d: number) => string): number {
+	const PX_PER_CHAR = 6.2;
+	const TICK_AND_GAP = 9;
+	return Math.max(40, Math.ceil(TICK_AND_GAP + PX_PER_CHAR * format(max).length));
+}
+
 /** Tick labels for IOPS and bandwidth axes: 1.2M, 800K (en); 120万 (zh-Hans). Log axes still thin them. */
 export function compactTicks(ctx: ChartContext): (d: number) => string {
 	return (d: number) => ctx.compact(d);

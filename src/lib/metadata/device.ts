@@ -15,7 +15,8 @@ export const claimedFigure = z.looseObject({
 });
 
 export const deviceYaml = z.looseObject({
-	vendor: z.string().min(1).max(200),
+	/** null when the source names no vendor (an unnamed disk of a test host). */
+	vendor: z.string().min(1).max(200).nullable(),
 	model: z.string().min(1).max(200),
 	/** User capacity as printed ("480GB", "7.68TB"); decimal units, converted to bytes at ingest. */
 	capacity: z

@@ -30,6 +30,7 @@ export const reviewYaml = z.looseObject({
 		.default(null),
 	year: z.number().int().min(1990).max(2100).nullable().default(null),
 	url: httpUrl.nullable().default(null),
+	licence: shortText.nullable().default(null),
 	language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/, 'must be a BCP 47 tag such as en or zh-Hans'),
 	machine_translated: z.boolean().default(false),
 	test_platform: z
