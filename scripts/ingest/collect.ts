@@ -332,7 +332,9 @@ export class Collector {
 		}
 		const jobIndex = fioLogMetricFromName(basename(f))?.jobIndex ?? null;
 		// fio numbers logs of a job section 1…N; result files key their jobs job0…job(N-1).
-		const jobs = rows.filter((r) => r.scope !== 'total');
+		// Its job's rows (fio's group rows, when group_reporting printed them, are the same job's sums).
+		const jobRows = rows.filter((r) => r.scope === 'job');
+		const jobs = jobRows.length ? jobRows : rows.filter((r) => r.scope !== 'total');
 		const keyOf = (r: RunRow) => r.run_id.slice(r.run_id.lastIndexOf('#') + 1);
 		const byIndex = jobIndex !== null ? jobs.find((r) => keyOf(r) === `job${jobIndex - 1}`) : undefined;
 		return (byIndex ?? (new Set(jobs.map(keyOf)).size === 1 ? jobs[0] : undefined))?.run_id;
