@@ -265,7 +265,7 @@ export class Collector {
 			this.figures.push({ ...fig, source_file: source, run_id: run_key === null ? null : runIdOf(run_key) });
 		}
 		for (const c of result.comparisons) this.comparisons.push({ ...c, source_file: source });
-		if (result.timeseries.length) this.queueSeries(unit, f, result, device ?? '');
+		if (result.timeseries.length) this.queueSeries(unit, f, result, device ?? '', runIdOf);
 	}
 
 	/**
@@ -287,7 +287,7 @@ export class Collector {
 	}
 
 	/** Timeseries rows from a result file (Iometer instantaneous): one series per metric and worker. */
-	private queueSeries(unit: ReviewUnit, f: string, result: ParseResult, device: string): void {
+	private queueSeries(unit: ReviewUnit, f: string, result: ParseResult, device: string, runIdOf: (key: string) => string): void {
 		const groups = new Map<string, typeof result.timeseries>();
 		for (const r of result.timeseries) {
 			const k = r.series_key ? `${r.metric}#${r.series_key}` : r.metric;
@@ -313,7 +313,8 @@ export class Collector {
 						offset_bytes: null,
 						prio: null,
 					};
-					const info = { review_id: unit.reviewId, device_id: device, run_id: null, series_id: id, source_file: `${unit.rel}/${f}` };
+					const runKey = rows[0]!.run_key;
+					const info = { review_id: unit.reviewId, device_id: device, run_id: runKey ? runIdOf(runKey) : null, series_id: id, source_file: `${unit.rel}/${f}` };
 					await this.writer.appendSeries({ ...info, metric: rows[0]!.metric, window_ms: rows[0]!.window_ms }, cols);
 					this.timeseriesRows += rows.length;
 				},

@@ -48,6 +48,11 @@ describe.skipIf(!SHARED_PRESENT)('../shared/fixtures of DiskSpd, Vdbench, Crysta
 		expect(report.files).toBe(files.length);
 		expect(report.warnings.filter((w) => w.code === 'UNKNOWN_FORMAT')).toEqual([]);
 		expect(report.manifest!.tables.reviews!.rows).toBe(folders.length);
+		// Vdbench interval rows and DiskSpd XML buckets belong to a run of their own file: their series link to it.
+		const series = await readTable(join(work, 'together'), 'series');
+		const ofRuns = series.filter((r) => /^(vdbench|diskspd):.*\.(html|xml)#/.test(String(r.series_id)));
+		expect(ofRuns.length).toBeGreaterThan(0);
+		expect(ofRuns.filter((r) => r.run_id === null)).toEqual([]);
 		// fio-wild's 4-column clat logs sit apart from their result files: nothing tells µs from ns, so they are left out.
 		expect(report.warnings.filter((w) => w.code === 'LOG_SKIPPED').map((w) => w.file)).toEqual([
 			'log/fio2.2.10_chris-sanders_erasure-rw4k-KERNEL_clat.log',

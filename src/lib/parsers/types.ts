@@ -26,6 +26,8 @@ export type ParsedTimeseries = Omit<TimeseriesRow, 'series_id'> & {
 	window_ms: number | null;
 	/** Tells several series of one file apart (e.g. an Iometer worker); NULL for one series per metric. */
 	series_key?: string | null;
+	/** The run of the same file the series belongs to (its series then links to that run); NULL when none is. */
+	run_key?: string | null;
 };
 export type ParsedFigure = Omit<FigureRow, 'source_file' | 'run_id'> & { run_key: string | null };
 export type ParsedComparison = Omit<ComparisonRow, 'source_file'>;

@@ -126,7 +126,8 @@ function totalValues(ctx: DiskSpdContext, ts: XmlElement, threads: ThreadRow[], 
 }
 
 /** The whole-timespan `<Iops>` buckets: I/Os per second of each bucket, and its latency where given (2.0.21a+). */
-function iopsSeries(ctx: DiskSpdContext, iops: XmlElement, directions: RowDirection[], windowMs: number | null, seriesKey: string | null, out: ParseResult): void {
+/** `runKey`: the timespan's total run, which the series belongs to. */
+function iopsSeries(ctx: DiskSpdContext, iops: XmlElement, directions: RowDirection[], windowMs: number | null, seriesKey: string | null, runKey: string, out: ParseResult): void {
 	const attrs: Record<RowDirection, [string, string | null, string | null]> = {
 		read: ['Read', 'ReadAvgLatencyMilliseconds', 'ReadMaxLatencyMilliseconds'],
 		write: ['Write', 'WriteAvgLatencyMilliseconds', 'WriteMaxLatencyMilliseconds'],
@@ -139,7 +140,7 @@ function iopsSeries(ctx: DiskSpdContext, iops: XmlElement, directions: RowDirect
 		};
 		const time = attr('SampleMillisecond', count);
 		if (time === null) fail(ctx, 'MISSING_ATTRIBUTE', { line: b.line, field: `${b.path}/@SampleMillisecond` }, '<Bucket> has no SampleMillisecond');
-		const common = { seq: b.line, time_ms: time, window_ms: windowMs, series_key: seriesKey, iops: null, bw_bytes_per_s: null, lat_ns: null, block_size_bytes: null, offset_bytes: null, prio: null };
+		const common = { seq: b.line, time_ms: time, window_ms: windowMs, series_key: seriesKey, run_key: runKey, iops: null, bw_bytes_per_s: null, lat_ns: null, block_size_bytes: null, offset_bytes: null, prio: null };
 		for (const d of directions) {
 			const [rate, avg, max] = attrs[d];
 			const value = attr(rate, decimal);
@@ -223,7 +224,7 @@ export function parseDiskSpdXml(text: string, file: string): ParseResult {
 		if (iops) {
 			const directions = (['read', 'write', 'mixed'] as const).filter((d) => (d === 'mixed' ? total.read.ios > 0 && total.write.ios > 0 : total[d].ios > 0));
 			// Several timespans: one series each.
-			iopsSeries(ctx, iops, directions, config?.bucketMs ?? null, results.length > 1 ? `run${k + 1}` : null, out);
+			iopsSeries(ctx, iops, directions, config?.bucketMs ?? null, results.length > 1 ? `run${k + 1}` : null, `run${k + 1}/total`, out);
 		}
 	});
 	out.warnings = ctx.warnings;

@@ -307,6 +307,7 @@ export function buildFolder(ctx: VdbContext, parts: FolderParts): ParseResult {
 					window_ms: r.intervalS! * MS_PER_S,
 					value_kind: 'mean',
 					series_key: run.key,
+					run_key: run.key,
 					iops: null,
 					bw_bytes_per_s: null,
 					lat_ns: null,
