@@ -253,6 +253,8 @@ export class DatasetOutput {
 			await this.writer.writeParquet(t, join(this.tmp, path));
 			fault(`write-${t.name}`);
 			partitions[t.name] = record(this.tmp, path, t === timeseries ? collector.timeseriesRows : rows);
+			// Judged from the points just written; its table comes next in TABLES.
+			if (t === timeseries) await this.writer.judgeSteadyState(join(this.tmp, path));
 		}
 		const raw: FileRecord[] = [];
 		for (const [rel, abs] of [...collector.rawCopies].sort((a, b) => byCodePoint(a[0], b[0]))) {

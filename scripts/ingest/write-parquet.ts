@@ -17,7 +17,9 @@ import {
 	type DuckDBType,
 } from '@duckdb/node-api';
 import { fileColumns, readTableSql } from '../../src/lib/dataset-layout.ts';
-import { TABLES, series, timeseries, type ColumnType, type Table } from '../../src/lib/schema.ts';
+import { buildTimeseriesSql, type TimeseriesBucketRow } from '../../src/lib/queries/timeseries.ts';
+import { TABLES, series, steadyState, timeseries, type ColumnType, type Table } from '../../src/lib/schema.ts';
+import { STEADY_ROUNDS, judgeSteadyState, type Round } from '../../src/lib/steady-state.ts';
 import { StagingParquetWriter, type StagingColumn, type StagingMark } from './staging-parquet.ts';
 
 const CHUNK = 2048;
@@ -360,6 +362,28 @@ export class DatasetWriter {
 		this.directions = directions;
 		this.kinds = kinds;
 		this.staged.pop();
+	}
+
+	/**
+	 * Fills steady_state from a written timeseries file: each series and direction cut into rounds (the site's own
+	 * downsampling query, STEADY_ROUNDS slices), judged by src/lib/steady-state.ts.
+	 */
+	async judgeSteadyState(timeseriesFile: string): Promise<void> {
+		await this.conn.run(`CREATE OR REPLACE TEMP VIEW ${quoteIdent(timeseries.name)} AS SELECT * FROM read_parquet(${quoteText(timeseriesFile)})`);
+		const query = buildTimeseriesSql({ buckets: STEADY_ROUNDS });
+		const reader = await this.conn.runAndReadAll(query.sql, query.params as never);
+		const rounds = new Map<string, { series_id: string; direction: string; rounds: Round[] }>();
+		for (const r of reader.getRowObjectsJS() as unknown as TimeseriesBucketRow[]) {
+			const k = `${r.series_id}\u0000${r.direction}`;
+			const entry = rounds.get(k) ?? { series_id: r.series_id, direction: r.direction, rounds: [] };
+			if (r.value_mean !== null) entry.rounds.push({ start_ms: r.time_start_ms, end_ms: r.time_end_ms, value: r.value_mean });
+			rounds.set(k, entry);
+		}
+		await this.conn.run(`DROP VIEW ${quoteIdent(timeseries.name)}`);
+		await this.append(
+			steadyState,
+			[...rounds.values()].map((e) => ({ series_id: e.series_id, direction: e.direction, ...judgeSteadyState(e.rounds) })),
+		);
 	}
 
 	async rowCount(table: Table): Promise<number> {

@@ -198,6 +198,24 @@ export const timeseries = table({
 	],
 });
 
+export const steadyState = table({
+	name: 'steady_state',
+	partitioned: true,
+	description:
+		'Whether and where each time series (per direction) reached steady state by the SNIA PTS rule: over 5 consecutive rounds (the series cut into at most 25 equal time slices), data excursion ≤ 20 % and slope excursion (|slope| × 4 rounds) ≤ 10 % of the mean.',
+	orderBy: ['series_id', 'direction'],
+	columns: [
+		key('series_id', 'VARCHAR', 'Series (see series.series_id).'),
+		key('direction', 'VARCHAR', 'read, write, trim (mixed for Iometer totals).'),
+		key('rounds', 'INTEGER', 'Rounds the series was judged on (time slices with points, at most 25).'),
+		col('attained', 'BOOLEAN', '', 'A window held; NULL when the series has fewer than 5 rounds (not judged).'),
+		col('window_start_ms', 'BIGINT', 'ms', 'Start of the first window that held: steady from here. NULL when none did.'),
+		col('window_end_ms', 'BIGINT', 'ms', 'End of that window.'),
+		col('data_excursion_pct', 'DOUBLE', '%', '(max − min) of the window over its mean; of the last window when none held.'),
+		col('slope_excursion_pct', 'DOUBLE', '%', 'Least-squares slope × 4 rounds over the window mean; of the last window when none held.'),
+	],
+});
+
 export const reviews = table({
 	name: 'reviews',
 	partitioned: false,
@@ -299,13 +317,14 @@ export const comparisons = table({
 	],
 });
 
-export const TABLES = [runs, percentiles, histograms, series, timeseries, reviews, devices, figures, comparisons] as const;
+export const TABLES = [runs, percentiles, histograms, series, timeseries, steadyState, reviews, devices, figures, comparisons] as const;
 
 export type RunRow = RowOf<typeof runs.columns>;
 export type PercentileRow = RowOf<typeof percentiles.columns>;
 export type HistogramRow = RowOf<typeof histograms.columns>;
 export type TimeseriesRow = RowOf<typeof timeseries.columns>;
 export type SeriesRow = RowOf<typeof series.columns>;
+export type SteadyStateRow = RowOf<typeof steadyState.columns>;
 export type ReviewRow = RowOf<typeof reviews.columns>;
 export type DeviceRow = RowOf<typeof devices.columns>;
 export type FigureRow = RowOf<typeof figures.columns>;

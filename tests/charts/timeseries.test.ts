@@ -19,16 +19,19 @@ const common: ChartOptions = {
 	stat: 'mean',
 	deviceLabels: DEVICE_LABELS,
 };
-const iops: TimeseriesOptions = { ...common, metric: 'iops', steadyState: { start_s: 150, end_s: 300 } };
+const iops: TimeseriesOptions = { ...common, metric: 'iops' };
+// The Kioxia log reached steady state at 150 s (steady_state: its window 150–300 s); the Samsung log did not.
+const withSteady = iopsPoints.map((p) => (p.device_id === 'kioxia-cm7-r-3t84' ? { ...p, steady_start_s: 150, steady_end_s: 300 } : p));
 
 describe('timeseriesChart', () => {
-	it('draws a min–max band and a mean line per device, with the steady-state window shaded', async () => {
-		const chart = timeseriesChart(iopsPoints, iops);
+	it('draws a min–max band and a mean line per device, with the steady-state window of each series that has one', async () => {
+		const chart = timeseriesChart(withSteady, iops);
 		await expectSnapshot(chart, 'timeseries-iops');
 		expect(legendOf(chart)).toEqual(['KIOXIA CM7-R 3.84 TB', 'Samsung PM9A3 3.84 TB']);
 		expect(chart.querySelectorAll('[aria-label="area"] path')).toHaveLength(2);
 		expect(chart.querySelectorAll('[aria-label="rect"] rect')).toHaveLength(1);
-		expect(captionOf(chart)).toContain('Shaded: steady-state window 150–300 s');
+		expect(captionOf(chart)).toContain('KIOXIA CM7-R 3.84 TB: steady from minute 2.5 by the SNIA PTS rule (shaded: the first 5-round window that met it, to minute 5)');
+		expect(captionOf(chart)).not.toContain('Samsung PM9A3 3.84 TB: steady');
 		expect(captionOf(chart)).toContain('Tool: fio 3.33');
 	});
 
@@ -85,10 +88,12 @@ describe('timeseriesChart', () => {
 	});
 
 	it('summarizes each series inside the steady-state window and names the top device', () => {
-		const summary = timeseriesSummary(iopsPoints, iops);
+		const summary = timeseriesSummary(withSteady, iops);
 		// Kioxia 150–300 s: (362 + 357 + 355 + 356 + 354 + 355) / 6 = 356.5 thousand IOPS.
 		expect(summary).toContain('KIOXIA CM7-R 3.84 TB: mean 356,500 IOPS over 150–300 s (min 288,000, max 410,000)');
 		expect(summary).toContain('Highest mean: KIOXIA CM7-R 3.84 TB, 356,500 IOPS');
-		expect(timeseriesSummary(iopsPoints, { ...iops, series: ['samsung-pm9a3-3t84'] })).not.toContain('KIOXIA');
+		expect(timeseriesSummary(withSteady, { ...iops, series: ['samsung-pm9a3-3t84'] })).not.toContain('KIOXIA');
+		// Without a window, over the whole log: (642 + 631 + 515 + 398 + 362 + 357 + 355 + 356 + 354 + 355) / 10 thousand.
+		expect(timeseriesSummary(iopsPoints, iops)).toContain('KIOXIA CM7-R 3.84 TB: mean 432,500 IOPS over 30–300 s');
 	});
 });

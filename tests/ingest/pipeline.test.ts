@@ -66,7 +66,7 @@ describe('ingest of a bare folder (no metadata)', () => {
 			expect(buf.length).toBe(t.bytes);
 		}
 		// One file per review of each partitioned table with rows, hive-style; review_id lives in the folder name.
-		expect(Object.keys(review.partitions).sort()).toEqual(['histograms', 'percentiles', 'runs', 'series', 'timeseries']);
+		expect(Object.keys(review.partitions).sort()).toEqual(['histograms', 'percentiles', 'runs', 'series', 'steady_state', 'timeseries']);
 		expect(review.partitions.runs!.path).toBe('runs/review_id=my-drive-1tb/part-0.parquet');
 		const inFile = await parquetReadObjects({ file: toArrayBuffer(readFileSync(join(out, review.partitions.runs!.path))) });
 		expect(Object.keys(inFile[0]!)).not.toContain('review_id');

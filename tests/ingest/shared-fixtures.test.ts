@@ -53,6 +53,12 @@ describe.skipIf(!SHARED_PRESENT)('../shared/fixtures of DiskSpd, Vdbench, Crysta
 		const ofRuns = series.filter((r) => /^(vdbench|diskspd):.*\.(html|xml)#/.test(String(r.series_id)));
 		expect(ofRuns.length).toBeGreaterThan(0);
 		expect(ofRuns.filter((r) => r.run_id === null)).toEqual([]);
+		// Every series and direction has its steady-state verdict (SNIA PTS rule), judged or not.
+		const points = await readTable(join(work, 'together'), 'timeseries');
+		const steady = await readTable(join(work, 'together'), 'steady_state');
+		const pairs = (rows: Record<string, unknown>[]) => [...new Set(rows.map((r) => `${r.series_id} ${r.direction}`))].sort();
+		expect(pairs(steady)).toEqual(pairs(points));
+		expect(steady.some((r) => r.attained === true)).toBe(true);
 		// fio-wild's 4-column clat logs sit apart from their result files: nothing tells µs from ns, so they are left out.
 		expect(report.warnings.filter((w) => w.code === 'LOG_SKIPPED').map((w) => w.file)).toEqual([
 			'log/fio2.2.10_chris-sanders_erasure-rw4k-KERNEL_clat.log',

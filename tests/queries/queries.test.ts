@@ -203,14 +203,16 @@ describe('buildTimeseriesSql', () => {
 	it('pins its SQL', () => {
 		const q = buildTimeseriesSql({ seriesIds: [clatLog], buckets: 300 });
 		expect(q.params).toEqual([clatLog, 300]);
-		expect(q.tables).toEqual(['timeseries', 'series']);
+		expect(q.tables).toEqual(['timeseries', 'series', 'steady_state']);
 		expect(q.sql).toMatchInlineSnapshot(`
 			"WITH points AS (
 			  SELECT
 			    t.series_id, s.review_id, s.device_id, s.run_id, s.source_file, s.metric, s.window_ms,
-			    t.direction, t.value_kind, t.time_ms, coalesce(t.iops, t.bw_bytes_per_s, t.lat_ns) AS value
+			    t.direction, t.value_kind, t.time_ms, coalesce(t.iops, t.bw_bytes_per_s, t.lat_ns) AS value,
+			    ss.window_start_ms AS steady_start_ms, ss.window_end_ms AS steady_end_ms
 			  FROM timeseries t
 			  JOIN series s ON s.series_id = t.series_id
+			  LEFT JOIN steady_state ss ON ss.series_id = t.series_id AND ss.direction = t.direction
 			  WHERE t.series_id IN ($1)
 			),
 			spans AS (
@@ -232,7 +234,8 @@ describe('buildTimeseriesSql', () => {
 			  count(*)::INTEGER AS points,
 			  avg(value) FILTER (WHERE value_kind IS DISTINCT FROM 'max') AS value_mean,
 			  min(value) FILTER (WHERE value_kind IS DISTINCT FROM 'max') AS value_min,
-			  max(value) AS value_max
+			  max(value) AS value_max,
+			  any_value(steady_start_ms)::DOUBLE AS steady_start_ms, any_value(steady_end_ms)::DOUBLE AS steady_end_ms
 			FROM sliced
 			GROUP BY series_id, direction, bucket
 			ORDER BY series_id, direction, bucket"

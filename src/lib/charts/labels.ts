@@ -140,7 +140,10 @@ const en = {
 
 	ts_title: '{metric} over time',
 	ts_caption: '{metric} over time: mean per window (line) and minimum–maximum (band)',
-	ts_steady: 'Shaded: steady-state window {start}–{end} s',
+	ts_steady: 'Steady from {start} by the SNIA PTS rule (shaded: the first 5-round window that met it, to {end})',
+	ts_steady_of: '{series}: steady from {start} by the SNIA PTS rule (shaded: the first 5-round window that met it, to {end})',
+	ts_second: '{n} s',
+	ts_minute: 'minute {n}',
 	ts_steady_label: 'steady state',
 	ts_metric_iops: 'IOPS',
 	ts_metric_bw: 'Bandwidth ({unit})',
@@ -298,7 +301,10 @@ const zhHans: ChartLabels = {
 
 	ts_title: '{metric}随时间的变化',
 	ts_caption: '{metric}随时间的变化：每个窗口的平均值（线）和最小–最大值（带）',
-	ts_steady: '阴影：稳态窗口 {start}–{end} 秒',
+	ts_steady: '按 SNIA PTS 规则自{start}起达到稳态（阴影：首个满足条件的 5 轮窗口，至{end}）',
+	ts_steady_of: '{series}：按 SNIA PTS 规则自{start}起达到稳态（阴影：首个满足条件的 5 轮窗口，至{end}）',
+	ts_second: '{n} 秒',
+	ts_minute: '第 {n} 分钟',
 	ts_steady_label: '稳态',
 	ts_metric_iops: 'IOPS',
 	ts_metric_bw: '带宽（{unit}）',

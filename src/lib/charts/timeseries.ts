@@ -1,5 +1,6 @@
 // IOPS, bandwidth or latency over time from already-downsampled log rows: a min–max band and a mean line
-// per series, with an optional steady-state window shaded. A log axis leaves a gap where a value is ≤ 0.
+// per series, with each series' steady-state window (SNIA PTS rule, src/lib/steady-state.ts) shaded in its colour and
+// said in the caption. A log axis leaves a gap where a value is ≤ 0.
 import * as Plot from '@observablehq/plot';
 import { droppedClause, toolsClause } from './caption.ts';
 import { chartContext, type ChartContext } from './context.ts';
@@ -21,13 +22,22 @@ export interface TimeseriesPoint {
 	max: number | null;
 	tool?: string | null;
 	tool_version?: string | null;
+	/** The series' steady-state window (s), when it reached one. */
+	steady_start_s?: number | null;
+	steady_end_s?: number | null;
 }
 
 export type TimeseriesMetric = 'iops' | 'bw' | 'lat';
 
 export interface TimeseriesOptions extends ChartOptions {
 	metric: TimeseriesMetric;
-	steadyState?: { start_s: number; end_s: number } | null;
+}
+
+/** A line's steady-state window. */
+export interface SteadyWindow {
+	label: string;
+	start_s: number;
+	end_s: number;
 }
 
 export interface TimeseriesSample {
@@ -45,6 +55,8 @@ export interface TimeseriesSample {
 export interface TimeseriesData {
 	samples: TimeseriesSample[];
 	labels: string[];
+	/** Lines that reached steady state, in line order. */
+	steady: SteadyWindow[];
 	dropped: number;
 	devices: DeviceSeries;
 	unit: string;
@@ -84,6 +96,7 @@ export function timeseriesData(points: readonly TimeseriesPoint[], options: Time
 				a.t_s - b.t_s,
 		);
 	let dropped = 0;
+	const steady = new Map<string, SteadyWindow>();
 	const samples = visible.map((p): TimeseriesSample => {
 		const values = [p.min, p.mean, p.max].map((v) => convert(v, options));
 		const unplottable = options.logY === true && values.some((v) => v !== null && v <= 0);
@@ -93,9 +106,12 @@ export function timeseriesData(points: readonly TimeseriesPoint[], options: Time
 			seriesPerDevice.get(p.device_id)!.size > 1
 				? `${devices.label(p.device_id)} · ${p.series}`
 				: devices.label(p.device_id);
+		const { steady_start_s: start_s, steady_end_s: end_s } = p;
+		if (start_s != null && end_s != null && !steady.has(label)) steady.set(label, { label, start_s, end_s });
 		return { key: `${p.device_id}\u0000${p.series}`, device_id: p.device_id, label, t: p.t_s, min, mean, max };
 	});
-	return { samples, labels: [...new Set(samples.map((s) => s.label))], dropped, devices, unit: unitOf(options, ctx) };
+	const labels = [...new Set(samples.map((s) => s.label))];
+	return { samples, labels, steady: labels.flatMap((l) => steady.get(l) ?? []), dropped, devices, unit: unitOf(options, ctx) };
 }
 
 function metricLabel(options: TimeseriesOptions, ctx: ChartContext, unit: string): string {
@@ -105,7 +121,7 @@ function metricLabel(options: TimeseriesOptions, ctx: ChartContext, unit: string
 export function timeseriesChart(points: readonly TimeseriesPoint[], options: TimeseriesOptions): SVGSVGElement | HTMLElement {
 	const ctx = chartContext(options);
 	const data = timeseriesData(points, options);
-	const steady = options.steadyState ?? null;
+	const several = data.labels.length > 1;
 	return Plot.plot({
 		...plotBase(options, ctx, 320),
 		marginLeft: 60,
@@ -118,7 +134,9 @@ export function timeseriesChart(points: readonly TimeseriesPoint[], options: Tim
 					points.map((p) => ({ tool: p.tool ?? null, tool_version: p.tool_version ?? null })),
 					ctx,
 				),
-				steady && ctx.t('ts_steady', { start: ctx.num(steady.start_s), end: ctx.num(steady.end_s) }),
+				...data.steady.map((w) =>
+					ctx.t(several ? 'ts_steady_of' : 'ts_steady', { series: w.label, start: timeText(w.start_s, ctx), end: timeText(w.end_s, ctx) }),
+				),
 				droppedClause(data.dropped, ctx),
 			],
 			ctx.lang,
@@ -134,17 +152,18 @@ export function timeseriesChart(points: readonly TimeseriesPoint[], options: Tim
 		color: { ...lineColorScale(data.samples, data.devices), legend: data.samples.length > 0 },
 		marks: [
 			data.samples.length === 0 ? noDataMark(ctx) : null,
-			steady ? Plot.rectX([steady], { x1: 'start_s', x2: 'end_s', fill: 'currentColor', fillOpacity: 0.07 }) : null,
-			steady
-				? Plot.text([steady], {
-						x: (s: { start_s: number; end_s: number }) => (s.start_s + s.end_s) / 2,
-						frameAnchor: 'top',
-						dy: 4,
-						text: () => ctx.labels.ts_steady_label,
-						fontSize: 9,
-						fill: 'currentColor',
-					})
-				: null,
+			Plot.rectX(data.steady, { x1: 'start_s', x2: 'end_s', fill: several ? 'label' : 'currentColor', fillOpacity: 0.07 }),
+			// One label per window, each a line lower, so overlapping windows stay readable.
+			...data.steady.map((w, i) =>
+				Plot.text([w], {
+					x: (s: SteadyWindow) => (s.start_s + s.end_s) / 2,
+					frameAnchor: 'top',
+					dy: 4 + 11 * i,
+					text: () => ctx.labels.ts_steady_label,
+					fontSize: 9,
+					fill: several ? 'label' : 'currentColor',
+				}),
+			),
 			Plot.areaY(data.samples, { x: 't', y1: 'min', y2: 'max', z: 'key', fill: 'label', fillOpacity: 0.15 }),
 			Plot.lineY(data.samples, { x: 't', y: 'mean', z: 'key', stroke: 'label', strokeWidth: 1.5, title: 'label' }),
 		],
@@ -161,13 +180,17 @@ interface SeriesStats {
 	end: number;
 }
 
-/** Per series: the mean of the window means (inside the steady-state window when one is given), min and max. */
-function seriesStats(data: TimeseriesData, steady: TimeseriesOptions['steadyState']): SeriesStats[] {
+/** A time on the chart's axis: seconds, or minutes from 2 minutes on ("minute 12"). */
+function timeText(s: number, ctx: ChartContext): string {
+	return s >= 120 ? ctx.t('ts_minute', { n: ctx.num(Math.round((s / 60) * 10) / 10) }) : ctx.t('ts_second', { n: ctx.num(s) });
+}
+
+/** Per series: the mean of the window means (from its steady-state window on, when it reached one), min and max. */
+function seriesStats(data: TimeseriesData): SeriesStats[] {
 	const stats: SeriesStats[] = [];
 	for (const label of data.labels) {
-		const inWindow = data.samples.filter(
-			(s) => s.label === label && (!steady || (s.t >= steady.start_s && s.t <= steady.end_s)),
-		);
+		const steady = data.steady.find((w) => w.label === label);
+		const inWindow = data.samples.filter((s) => s.label === label && (!steady || s.t >= steady.start_s));
 		const means = inWindow.map((s) => s.mean).filter((v) => !Number.isNaN(v));
 		if (means.length === 0) continue;
 		const mins = inWindow.map((s) => s.min).filter((v) => !Number.isNaN(v));
@@ -188,7 +211,7 @@ function seriesStats(data: TimeseriesData, steady: TimeseriesOptions['steadyStat
 export function timeseriesSummary(points: readonly TimeseriesPoint[], options: TimeseriesOptions): string {
 	const ctx = chartContext(options);
 	const data = timeseriesData(points, options);
-	const stats = seriesStats(data, options.steadyState);
+	const stats = seriesStats(data);
 	if (stats.length === 0) return ctx.labels.noData;
 	// For latency the best series is the lowest one.
 	const lowIsBest = options.metric === 'lat';

@@ -37,6 +37,9 @@ export interface TimeseriesBucketRow {
 	value_mean: number | null;
 	value_min: number | null;
 	value_max: number | null;
+	/** The series' steady-state window (steady_state), when this direction reached one. */
+	steady_start_ms: number | null;
+	steady_end_ms: number | null;
 }
 
 export function buildTimeseriesSql(filter: TimeseriesFilter): BuiltQuery {
@@ -52,9 +55,11 @@ export function buildTimeseriesSql(filter: TimeseriesFilter): BuiltQuery {
 		WITH points AS (
 			SELECT
 				t.series_id, s.review_id, s.device_id, s.run_id, s.source_file, s.metric, s.window_ms,
-				t.direction, t.value_kind, t.time_ms, coalesce(t.iops, t.bw_bytes_per_s, t.lat_ns) AS value
+				t.direction, t.value_kind, t.time_ms, coalesce(t.iops, t.bw_bytes_per_s, t.lat_ns) AS value,
+				ss.window_start_ms AS steady_start_ms, ss.window_end_ms AS steady_end_ms
 			FROM timeseries t
 			JOIN series s ON s.series_id = t.series_id
+			LEFT JOIN steady_state ss ON ss.series_id = t.series_id AND ss.direction = t.direction
 			WHERE ${where.length ? where.join(' AND ') : 'TRUE'}
 		),
 		spans AS (
@@ -76,7 +81,8 @@ export function buildTimeseriesSql(filter: TimeseriesFilter): BuiltQuery {
 			count(*)::INTEGER AS points,
 			avg(value) FILTER (WHERE value_kind IS DISTINCT FROM 'max') AS value_mean,
 			min(value) FILTER (WHERE value_kind IS DISTINCT FROM 'max') AS value_min,
-			max(value) AS value_max
+			max(value) AS value_max,
+			any_value(steady_start_ms)::DOUBLE AS steady_start_ms, any_value(steady_end_ms)::DOUBLE AS steady_end_ms
 		FROM sliced
 		GROUP BY series_id, direction, bucket
 		ORDER BY series_id, direction, bucket
@@ -89,7 +95,7 @@ export function buildTimeseriesSql(filter: TimeseriesFilter): BuiltQuery {
 			en: `${filter.metric ?? 'Every metric'} over time from the logs of ${idsText(ids, 'en') || 'every series'}, in ${buckets} equal time slices per series (mean, min, max)`,
 			'zh-Hans': `${idsText(ids, 'zh-Hans') || '全部序列'}日志中${filter.metric ?? '全部指标'}随时间的变化，每个序列分为 ${buckets} 个等长时间段（平均、最小、最大）`,
 		}),
-		tables: ['timeseries', 'series'],
+		tables: ['timeseries', 'series', 'steady_state'],
 		...(filter.seriesIds !== undefined ? { rowFilter: { timeseries: { column: 'series_id', values: [...filter.seriesIds] } } } : {}),
 	};
 }

@@ -83,6 +83,8 @@ export const TIMESERIES_POINT_COLUMNS = [
 	'value_min',
 	'value_mean',
 	'value_max',
+	'steady_start_ms',
+	'steady_end_ms',
 ] as const satisfies readonly (keyof TimeseriesBucketRow)[];
 
 /**
@@ -107,6 +109,8 @@ export function timeseriesPoints(
 			max: r.value_max,
 			tool: tool?.tool ?? null,
 			tool_version: tool?.tool_version ?? null,
+			steady_start_s: r.steady_start_ms === null ? null : r.steady_start_ms / 1000,
+			steady_end_s: r.steady_end_ms === null ? null : r.steady_end_ms / 1000,
 		};
 	});
 }
