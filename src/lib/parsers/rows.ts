@@ -13,3 +13,15 @@ export function newRun(fields: Pick<ParsedRun, Required> & Partial<ParsedRun>): 
 	delete row.source_file;
 	return Object.assign(row, fields) as ParsedRun;
 }
+
+/** fio's rw= name of a mix given as read and random shares (Iometer, DiskSpd, Vdbench): NULL when it has none. */
+export function rwOfMix(readPct: number | null, randomPct: number | null): string | null {
+	if (readPct === null || randomPct === null) return null;
+	const kind = readPct === 100 ? 'read' : readPct === 0 ? 'write' : 'rw';
+	if (randomPct === 100) return `rand${kind}`;
+	if (randomPct === 0) return kind;
+	return null;
+}
+
+/** The columns of a time-series point a parser fills one of (or none): NULL, not measured, until it does. */
+export const NO_POINT_VALUES = { iops: null, bw_bytes_per_s: null, lat_ns: null, block_size_bytes: null, offset_bytes: null, prio: null } as const;

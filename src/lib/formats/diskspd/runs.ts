@@ -2,7 +2,7 @@
 // the tool printed that target's own latency table, and the `total`; percentiles of the latter two.
 import { atLine, warn, type DiskSpdContext } from './common.ts';
 import { ROW_DIRECTIONS, type DirValues, type LatencyTable, type RowDirection, type TargetConfig, type TimeSpanConfig, type TimeSpanResults } from './model.ts';
-import { newRun } from '../../parsers/rows.ts';
+import { newRun, rwOfMix } from '../../parsers/rows.ts';
 import type { ParsedRun, ParseResult } from '../../parsers/types.ts';
 import { PERCENTILE_COLUMNS } from '../../schema.ts';
 
@@ -12,13 +12,6 @@ type Workload = Pick<ParsedRun, 'block_size_bytes' | 'read_pct' | 'random_pct' |
 
 const UNKNOWN_WORKLOAD: Workload = { block_size_bytes: null, read_pct: null, random_pct: null, access: null, rw: null, iodepth: null };
 
-function rwOf(readPct: number | null, randomPct: number | null): string | null {
-	if (readPct === null || randomPct === null) return null;
-	const kind = readPct === 100 ? 'read' : readPct === 0 ? 'write' : 'rw';
-	if (randomPct === 100) return `rand${kind}`;
-	if (randomPct === 0) return kind;
-	return null;
-}
 
 function workloadOf(span: TimeSpanConfig, t: TargetConfig): Workload {
 	const read_pct = t.writePct === null ? null : 100 - t.writePct;
@@ -29,7 +22,7 @@ function workloadOf(span: TimeSpanConfig, t: TargetConfig): Workload {
 		read_pct,
 		random_pct,
 		access,
-		rw: rwOf(read_pct, random_pct),
+		rw: rwOfMix(read_pct, random_pct),
 		// -O gives a per-thread depth shared by the thread's targets; else -o is per thread per target.
 		iodepth: span.requestsPerThread ?? t.requestCount,
 	};

@@ -9,6 +9,7 @@ import { resultsToRuns } from './runs.ts';
 import { readXml, type XmlElement } from './xml-reader.ts';
 import { emptyResult, type ParsedTimeseries, type ParseResult } from '../../parsers/types.ts';
 import { NS_PER_MS } from '../../units.ts';
+import { NO_POINT_VALUES } from '../../parsers/rows.ts';
 
 export const XML_FORMAT_ID = 'diskspd-xml';
 
@@ -140,7 +141,7 @@ function iopsSeries(ctx: DiskSpdContext, iops: XmlElement, directions: RowDirect
 		};
 		const time = attr('SampleMillisecond', count);
 		if (time === null) fail(ctx, 'MISSING_ATTRIBUTE', { line: b.line, field: `${b.path}/@SampleMillisecond` }, '<Bucket> has no SampleMillisecond');
-		const common = { seq: b.line, time_ms: time, window_ms: windowMs, series_key: seriesKey, run_key: runKey, iops: null, bw_bytes_per_s: null, lat_ns: null, block_size_bytes: null, offset_bytes: null, prio: null };
+		const common = { seq: b.line, time_ms: time, window_ms: windowMs, series_key: seriesKey, run_key: runKey, ...NO_POINT_VALUES };
 		for (const d of directions) {
 			const [rate, avg, max] = attrs[d];
 			const value = attr(rate, decimal);

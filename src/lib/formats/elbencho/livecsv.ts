@@ -6,6 +6,7 @@
 // MiB/s is always binary and an integer truncated toward zero; RuntimeMS counts from the phase start.
 import { emptyResult, type ParsedTimeseries, type ParseResult } from '../../parsers/types.ts';
 import { MIB, NS_PER_US } from '../../units.ts';
+import { NO_POINT_VALUES } from '../../parsers/rows.ts';
 import {
 	decimalTimes,
 	fail,
@@ -146,12 +147,7 @@ export function parseElbenchoLiveCsv(text: string, file: string): ParseResult {
 		const common = {
 			window_ms: constantGap(s.points),
 			value_kind: 'mean',
-			iops: null,
-			bw_bytes_per_s: null,
-			lat_ns: null,
-			block_size_bytes: null,
-			offset_bytes: null,
-			prio: null,
+			...NO_POINT_VALUES,
 			series_key: keyed ? s.key : null,
 		} satisfies Partial<ParsedTimeseries>;
 		for (const p of s.points) {

@@ -1,6 +1,7 @@
 // `'Access specifications` blocks: the only place that says what a test did (block size, read %,
 // random %). Spec names are free text and may lie (OTHER_FORMATS.md §1.1), so they are never parsed.
 import { fail, isMarker, warn, type IometerContext, type Lines } from './common.ts';
+import { rwOfMix } from '../../parsers/rows.ts';
 
 export interface AccessSpecLine {
 	sizeBytes: number;
@@ -90,12 +91,6 @@ export function parseAccessSpecBlock(ctx: IometerContext, lines: Lines, start: n
 	}
 }
 
-function rwOf(readPct: number, randomPct: number): string | null {
-	const kind = readPct === 100 ? 'read' : readPct === 0 ? 'write' : 'rw';
-	if (randomPct === 100) return `rand${kind}`;
-	if (randomPct === 0) return kind;
-	return null;
-}
 
 /**
  * One line: its size, read % and random %. Several lines: `% of size`-weighted read and random
@@ -117,5 +112,5 @@ function summarizeSpec(ctx: IometerContext, spec: AccessSpec): SpecSummary {
 	const read_pct = weighted((l) => l.readPct);
 	const random_pct = weighted((l) => l.randomPct);
 	const access = random_pct === 100 ? 'random' : random_pct === 0 ? 'sequential' : 'mixed';
-	return { block_size_bytes, read_pct, random_pct, access, rw: rwOf(read_pct, random_pct) };
+	return { block_size_bytes, read_pct, random_pct, access, rw: rwOfMix(read_pct, random_pct) };
 }

@@ -6,6 +6,7 @@ import { isRowType } from './runs.ts';
 import { parseIometerTime } from './timestamp.ts';
 import { checkBinaryDecimal, directionsOf, valuesOf } from './values.ts';
 import type { ParsedTimeseries, ParseResult } from '../../parsers/types.ts';
+import { NO_POINT_VALUES } from '../../parsers/rows.ts';
 
 export interface InstantaneousClock {
 	/** First time stamp of the file (the session's `'Time Stamp`), ms; time_ms counts from here. */
@@ -65,12 +66,7 @@ export function instantaneousToTimeseries(
 			time_ms: ms - clock.originMs!,
 			window_ms,
 			value_kind: 'mean',
-			iops: null,
-			bw_bytes_per_s: null,
-			lat_ns: null,
-			block_size_bytes: null,
-			offset_bytes: null,
-			prio: null,
+			...NO_POINT_VALUES,
 		} satisfies Omit<ParsedTimeseries, 'metric' | 'direction'>;
 		const directions = directionsOf(ctx, header, row);
 		// An interval without a completed I/O is a measured 0 IOPS, but has no latency.

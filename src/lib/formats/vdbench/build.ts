@@ -3,7 +3,7 @@
 // SDs (scope 'total'): those are the only rows summary, totals and flatfile hold.
 import type { Direction } from '../../schema.ts';
 import { MS_PER_S, NS_PER_MS } from '../../units.ts';
-import { newRun } from '../../parsers/rows.ts';
+import { NO_POINT_VALUES, newRun, rwOfMix } from '../../parsers/rows.ts';
 import { emptyResult, type ParsedRun, type ParseResult } from '../../parsers/types.ts';
 import type { HistogramRun } from './histogram.ts';
 import type { RunData } from './model.ts';
@@ -167,13 +167,6 @@ function directionsOf(readPct: number | null, tables: HistogramRun | undefined):
 	return ['mixed', 'read', 'write'];
 }
 
-function rwOf(readPct: number | null, randomPct: number | null): string | null {
-	if (readPct === null || randomPct === null) return null;
-	const kind = readPct === 100 ? 'read' : readPct === 0 ? 'write' : 'rw';
-	if (randomPct === 100) return `rand${kind}`;
-	if (randomPct === 0) return kind;
-	return null;
-}
 
 function accessOf(randomPct: number | null): string | null {
 	if (randomPct === null) return null;
@@ -238,7 +231,7 @@ export function buildFolder(ctx: VdbContext, parts: FolderParts): ParseResult {
 				workload: label,
 				condition: [start?.text, params?.condition].filter(Boolean).join(' | ') || null,
 				started_at: stamp === null ? null : parts.utcOffsetMin === null ? stamp : `${stamp}${offsetText(parts.utcOffsetMin)}`,
-				rw: rwOf(r.readPct, randomPct),
+				rw: rwOfMix(r.readPct, randomPct),
 				access: accessOf(randomPct),
 				read_pct: r.readPct,
 				random_pct: randomPct,
@@ -308,12 +301,7 @@ export function buildFolder(ctx: VdbContext, parts: FolderParts): ParseResult {
 					value_kind: 'mean',
 					series_key: run.key,
 					run_key: run.key,
-					iops: null,
-					bw_bytes_per_s: null,
-					lat_ns: null,
-					block_size_bytes: null,
-					offset_bytes: null,
-					prio: null,
+					...NO_POINT_VALUES,
 				} as const;
 				if (m.rate !== null) out.timeseries.push({ ...common, metric: 'iops', iops: m.rate });
 				if (m.mbps !== null) out.timeseries.push({ ...common, metric: 'bw', bw_bytes_per_s: m.mbps * parts.mb });
