@@ -90,8 +90,12 @@ function measure(ctx: VdbContext, header: Header, tokens: string[], line: number
 		if (field === 'cpuTotal') cpuTotal = v;
 		else m[field] = v;
 	});
-	// cpu% sys+u and cpu% sys: user = the difference, to the one decimal printed.
-	if (cpuTotal !== null && m.cpuSys !== null) m.cpuUsr = Number((cpuTotal - m.cpuSys).toFixed(1));
+	// cpu% sys+u and cpu% sys: user = the difference, to the one decimal printed; both come from one counter set, so
+	// system time above the total is a damaged line.
+	if (cpuTotal !== null && m.cpuSys !== null) {
+		if (m.cpuSys > cpuTotal) fail(ctx, 'BAD_VALUE', line, `cpu% sys ${m.cpuSys} is above cpu% sys+u ${cpuTotal}`, 'cpu% sys');
+		m.cpuUsr = Number((cpuTotal - m.cpuSys).toFixed(1));
+	}
 	return m;
 }
 
@@ -139,9 +143,11 @@ export function parseReport(text: string, file: string, warnings: VdbContext['wa
 		if (!header) fail(ctx, 'MISSING_HEADER', lineNo, 'data line before any column header');
 		if (!current) fail(ctx, 'NO_RUN_START', lineNo, 'data line before any "Starting RD=" line');
 		const tokens = (d[3] ?? '').split(/\s+/).filter(Boolean);
-		if (tokens.length < header.columns.length || cut) {
+		if (tokens.length < header.columns.length) {
 			fail(ctx, 'TRUNCATED_LINE', lineNo, `data line has ${tokens.length} of the header's ${header.columns.length} values: the line was cut short`);
 		}
+		// All its values, but no line ending: its last value may still be cut.
+		if (cut) fail(ctx, 'TRUNCATED_LINE', lineNo, 'the last data line has no line ending: the file was cut short');
 		if (tokens.length > header.columns.length && !extraWarned) {
 			extraWarned = true;
 			warn(ctx, 'EXTRA_COLUMNS', lineNo, `data line has ${tokens.length} values, the header names ${header.columns.length}; the extra ones are ignored`);
