@@ -108,7 +108,7 @@ export class Collector {
 		// then read whole, up to MAX_TEXT_BYTES: a streamed log of any size is read again, in pieces, when its series is
 		// written.
 		this.inputs.push(...unit.metaInputs);
-		const entries: { f: string; format: FileFormat | undefined; text: string | undefined }[] = [];
+		const entries: { f: string; format: FileFormat | undefined; detected: FileFormat | undefined; text: string | undefined }[] = [];
 		for (const f of unit.files.filter((name) => !NOT_OUTPUT.some((re) => re.test(basename(name))))) {
 			const source = `${unit.rel}/${f}`;
 			const scan = this.scan(unit, f);
@@ -117,7 +117,7 @@ export class Collector {
 				this.errors.push(new InputError(source, 'EMPTY_FILE', scan.bytes ? 'holds only blanks' : 'is empty (0 bytes): an interrupted copy or run?'));
 				continue;
 			}
-			const { format, encoding } = this.formatOf(unit, f, scan);
+			const { format, encoding, detected } = this.formatOf(unit, f, scan);
 			if (!scan.utf8 && !encoding) {
 				this.errors.push(new InputError(source, 'NOT_UTF8', 'file is not UTF-8 text, nor in another encoding its format comes in (UTF-16, GBK…: convert it to UTF-8)'));
 				continue;
@@ -130,7 +130,7 @@ export class Collector {
 				continue;
 			}
 			const text = format && !format.streamed ? decodeText(readFileSync(join(unit.dir, f)), encoding) : undefined;
-			entries.push({ f, format, text });
+			entries.push({ f, format, detected, text });
 		}
 		for (const e of [...entries.filter((x) => !isLog(x.format)), ...entries.filter((x) => isLog(x.format))]) {
 			const source = `${unit.rel}/${e.f}`;
@@ -139,12 +139,9 @@ export class Collector {
 				this.warnings.push({ file: source, code: 'UNKNOWN_FORMAT', message: 'not a recognized benchmark output; skipped' });
 				continue;
 			}
-			try {
-				if (e.format.streamed) this.seriesJobs.push({ id: `${unit.reviewId}:${e.f}`, run: () => this.collectLog(unit, e.f) });
-				else this.collectResult(unit, e.f, e.text!, e.format);
-			} catch (err) {
-				this.reportParseError(err);
-			}
+			const format = e.format;
+			if (format.streamed) this.seriesJobs.push({ id: `${unit.reviewId}:${e.f}`, run: () => this.asForced(source, format, e.detected, () => this.collectLog(unit, e.f)) });
+			else await this.asForced(source, format, e.detected, () => this.collectResult(unit, e.f, e.text!, format));
 		}
 	}
 
@@ -179,15 +176,38 @@ export class Collector {
 	 * The file's format (raw/runs.yaml's `format:`, else detected) and, for a file that is not UTF-8, the encoding of
 	 * that format's it decodes in (undefined: UTF-8, or no format has an encoding that fits).
 	 */
-	private formatOf(unit: ReviewUnit, f: string, scan: ScannedFile): { format: FileFormat | undefined; encoding?: string } {
+	private formatOf(unit: ReviewUnit, f: string, scan: ScannedFile): { format: FileFormat | undefined; encoding?: string; detected?: FileFormat } {
 		const forced = this.sidecarEntry(unit, f)?.format;
 		const pick = (head: string) => (forced ? formatById(forced) : detectFormat(head, basename(f)));
-		if (scan.utf8) return { format: pick(decodeText(scan.headBytes)) };
+		// With a format forced, what detection alone says: the error of a file that fails as the forced format names it.
+		const detected = (head: string) => (forced ? detectFormat(head, basename(f)) : undefined);
+		if (scan.utf8) {
+			const head = decodeText(scan.headBytes);
+			return { format: pick(head), detected: detected(head) };
+		}
 		for (const encoding of LEGACY_ENCODINGS) {
-			const format = pick(decodeText(scan.headBytes, encoding));
-			if (format?.encodings?.includes(encoding)) return { format, encoding };
+			const head = decodeText(scan.headBytes, encoding);
+			const format = pick(head);
+			if (format?.encodings?.includes(encoding)) return { format, encoding, detected: detected(head) };
 		}
 		return { format: undefined };
+	}
+
+	/**
+	 * Runs `work` on a file raw/runs.yaml forced to a format that detection would not give it: if the file then fails,
+	 * its errors become one FORMAT_MISMATCH that says what the file looks like (a forced format that parses stays).
+	 */
+	private async asForced(source: string, format: FileFormat, detected: FileFormat | undefined, work: () => unknown): Promise<void> {
+		const before = this.errors.length;
+		try {
+			await work();
+		} catch (err) {
+			this.reportParseError(err);
+		}
+		if (!detected || detected === format || this.errors.length === before) return;
+		const first = this.errors[before]!;
+		const why = `raw/runs.yaml says format: ${format.id}, but the file looks like ${detected.id}; read as ${format.id}: ${first.code} ${first.message}`;
+		this.errors.splice(before, this.errors.length - before, new InputError(source, 'FORMAT_MISMATCH', why, first.line, first.field));
 	}
 
 	private deviceFor(unit: ReviewUnit, f: string): string | undefined {
@@ -254,7 +274,8 @@ export class Collector {
 		}
 		const runIdOf = (key: string) => runIds.get(key) ?? `${unit.reviewId}:${f}#${key}`;
 		this.runs.push(...rows);
-		this.runsByFile.set(runKey(unit, f.replace(/^raw\//, '')), rows);
+		// A log is no run's result file (a histogram log would otherwise find itself as the file its name extends).
+		if (format.kind !== 'log') this.runsByFile.set(runKey(unit, f.replace(/^raw\//, '')), rows);
 		const versions = this.fioVersions.get(unit.reviewId) ?? new Set<string>();
 		for (const r of rows) if (r.tool === 'fio' && r.tool_version) versions.add(r.tool_version);
 		this.fioVersions.set(unit.reviewId, versions);

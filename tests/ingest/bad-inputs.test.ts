@@ -10,6 +10,8 @@ import { ROOT } from '../helpers/fixtures.ts';
 
 const BAD = join(ROOT, 'tests/fixtures/bad');
 const FIO_JSON = 'json-fio3.14-crucial-sata-randread.json';
+const VDBENCH_FLATFILE = 'tests/fixtures/vdbench/vdbench50401_iorate-ramp-50-500-5000_2hosts-sdb_vdbconvert_flatfile.html';
+const REVIEW_YAML = 'title: A review\nlanguage: en\ndevices_tested:\n  - device_id: good-device\n';
 const BUDGET_MS = 60_000;
 
 interface Problem {
@@ -19,6 +21,8 @@ interface Problem {
 	message?: string;
 }
 interface Expectation {
+	/** What the case shows, for a format without comments (optional, not checked). */
+	about?: string;
 	file: string;
 	errors: Problem[];
 	warnings: Problem[];
@@ -48,8 +52,21 @@ const KINDS: Record<string, (root: string, id: string, text: Buffer, file: strin
 	},
 	// A result file of any format, alone in the raw/ of a review of its own.
 	'raw-result': (root, id, text, file) => {
-		put(join(root, 'reviews', id, 'review.yaml'), 'title: A review\nlanguage: en\ndevices_tested:\n  - device_id: good-device\n');
+		put(join(root, 'reviews', id, 'review.yaml'), REVIEW_YAML);
 		put(join(root, 'reviews', id, 'raw', file), text);
+		return `reviews/${id}`;
+	},
+	// Figures transcribed from an article: the review's published.csv (its rows name the review and good-device).
+	'published-csv': (root, id, text) => {
+		put(join(root, 'reviews', id, 'review.yaml'), REVIEW_YAML);
+		put(join(root, 'reviews', id, 'published.csv'), text);
+		return `reviews/${id}`;
+	},
+	// A Vdbench parmfile.html read as the companion of a good flatfile.html of its folder (<id>_flatfile.html).
+	'vdbench-parmfile': (root, id, text) => {
+		put(join(root, 'reviews', id, 'review.yaml'), REVIEW_YAML);
+		cpSync(join(ROOT, VDBENCH_FLATFILE), join(root, 'reviews', id, 'raw', `${id}_flatfile.html`));
+		put(join(root, 'reviews', id, 'raw', `${id}_parmfile.html`), text);
 		return `reviews/${id}`;
 	},
 };

@@ -13,9 +13,30 @@ export function isDiskSpdText(head: string): boolean {
 	return /^Input parameters:\r?$/m.test(head) && /^\s+timespan:\s+\d+\r?$/m.test(head);
 }
 
-/** The document element is `<Results>` and its first child DiskSpd's `<System>`, `<Profile>` or `<TimeSpan>`. */
+const SPACE = /\s*/y;
+const DISKSPD_ROOT = /<Results>\s*<(?:System|Profile|TimeSpan)>/y;
+const DISKSPD_ROOT_ANYWHERE = /<Results>\s*<(?:System|Profile|TimeSpan)>/;
+
+/**
+ * The document element is `<Results>` and its first child DiskSpd's `<System>`, `<Profile>` or `<TimeSpan>`, after an
+ * optional declaration and comments. A DOCTYPE before such a root is claimed too, so that the reader refuses it
+ * (XML_DOCTYPE) rather than the file being skipped as unknown: DiskSpd never writes one, and its entities are never
+ * expanded. Read by hand, not by one regex, so that no prolog makes detection backtrack.
+ */
 export function isDiskSpdXml(head: string): boolean {
-	return /^\s*(?:<\?xml[^>]*\?>\s*)?<Results>\s*<(?:System|Profile|TimeSpan)>/.test(head);
+	let i = /^\s*(?:<\?xml[^>]*\?>)?/.exec(head)![0].length;
+	for (;;) {
+		SPACE.lastIndex = i;
+		SPACE.exec(head);
+		i = SPACE.lastIndex;
+		if (!head.startsWith('<!--', i)) break;
+		const end = head.indexOf('-->', i + 4);
+		if (end < 0) return false;
+		i = end + 3;
+	}
+	if (head.startsWith('<!DOCTYPE', i)) return DISKSPD_ROOT_ANYWHERE.test(head.slice(i));
+	DISKSPD_ROOT.lastIndex = i;
+	return DISKSPD_ROOT.test(head);
 }
 
 export const formats: readonly FileFormat[] = [

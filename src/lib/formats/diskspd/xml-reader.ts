@@ -16,6 +16,9 @@ export interface XmlElement {
 }
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+/** DiskSpd nests 8 levels deep (/Results/Profile/TimeSpans/TimeSpan/Targets/Target/WriteBufferContent/Pattern): far
+ * deeper is no DiskSpd output, and would run the recursive reader out of stack. */
+export const MAX_DEPTH = 64;
 const NAME = /[A-Za-z_][\w.:-]*/y;
 const SPACE = /[ \t\r\n]*/y;
 
@@ -117,7 +120,7 @@ class Reader {
 		if (this.startsWith('\uFEFF')) this.pos = 1;
 		this.misc(true);
 		if (this.pos >= this.src.length) this.fail('XML_EMPTY', 'no root element');
-		if (!this.startsWith('<')) this.fail('XML_SYNTAX', 'text before the root element');
+		if (!this.startsWith('<')) this.fail('XML_SYNTAX', `text before the root element ("${this.src.slice(this.pos, this.pos + 20).split('\n')[0]}"): not an XML file?`);
 		const root = this.element();
 		this.misc(false);
 		if (this.pos < this.src.length) this.fail('XML_TRAILING', 'content after the root element');
@@ -129,6 +132,7 @@ class Reader {
 		const open = this.pos;
 		this.pos++; // "<"
 		const name = this.name('an element name');
+		if (this.stack.length >= MAX_DEPTH) this.fail('XML_DEPTH', `elements nested deeper than ${MAX_DEPTH} levels: not DiskSpd output`, open);
 		const parent = this.stack[this.stack.length - 1];
 		const index = (parent?.nth.get(name) ?? 0) + 1;
 		parent?.nth.set(name, index);

@@ -58,6 +58,10 @@ export function parseFioHistLog(text: string, file: string, opts: FioHistLogOpti
 	let scale: Scale | undefined;
 	let edges: { index: number; lower: number; upper: number | null }[] = [];
 	let line = 0;
+	// fio appends a job's histogram lines in time order: a line that goes back is a joined or damaged log.
+	let lastTime = -1;
+	let backwards = 0;
+	let back: { line: number; from: number; to: number } | null = null;
 	while (c.pos < len) {
 		line++;
 		const next = skipBlankLine(text, len, c.pos);
@@ -98,8 +102,10 @@ export function parseFioHistLog(text: string, file: string, opts: FioHistLogOpti
 				);
 			}
 			if (opts.latencyUnit && opts.latencyUnit !== scale.unit) {
-				const family = scale.unit === 'us' ? 'fio 2.x (µs)' : 'fio 3.x (ns)';
-				const reason = `${k - 3} bins are ${family} but the caller says ${opts.latencyUnit}`;
+				const family = (unit: LatencyUnit) => (unit === 'us' ? 'fio 2.x (µs)' : 'fio 3.x (ns)');
+				const reason =
+					`${k - 3} bins are ${family(scale.unit)} buckets, but the fio version of its run writes ${family(opts.latencyUnit)} ones: ` +
+					'a log of another run, or a wrong fio_version in raw/runs.yaml?';
 				throw new ParseError('HISTLOG_UNIT_CONFLICT', file, { line }, reason);
 			}
 			nCols = k;
@@ -110,6 +116,11 @@ export function parseFioHistLog(text: string, file: string, opts: FioHistLogOpti
 		if (ddir > 2) {
 			throw new ParseError('HISTLOG_VALUE', file, { line, field: 'ddir' }, `is ${ddir}; fio logs only 0 (read), 1 (write) or 2 (trim)`);
 		}
+		if (time < lastTime) {
+			backwards++;
+			back ??= { line, from: lastTime, to: time };
+		}
+		lastTime = time;
 		const direction = FIO_LOG_DIRECTIONS[ddir]!;
 		for (let j = 0; j < edges.length; j++) {
 			const count = counts[j]!;
@@ -127,6 +138,11 @@ export function parseFioHistLog(text: string, file: string, opts: FioHistLogOpti
 				count,
 			});
 		}
+	}
+	if (back) {
+		const more = backwards > 1 ? ` (${backwards} lines go back in all)` : '';
+		const message = `time goes back from ${back.from} to ${back.to} ms${more}: fio writes a job's histogram log in time order, so this looks like logs joined together or a damaged file`;
+		result.warnings.push({ code: 'LOG_TIME_BACKWARDS', message, line: back.line });
 	}
 	result.histograms = out;
 	return result;

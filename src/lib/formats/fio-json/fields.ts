@@ -14,6 +14,8 @@ export function joinPath(path: string, key: string | number): string {
 
 export interface Fields {
 	fail(container: object, key: string | number, path: string, code: string, reason: string): never;
+	/** The line of a member (or of its container), for a warning about it. */
+	lineOf(container: object, key: string | number): number;
 	object(container: JsonObject, key: string, path: string, required?: boolean): JsonObject | undefined;
 	number(container: JsonObject, key: string, path: string, required?: boolean): number | undefined;
 	integer(container: JsonObject, key: string, path: string, required?: boolean): number | undefined;
@@ -21,8 +23,9 @@ export interface Fields {
 }
 
 export function fieldsOf(doc: JsonDocument, file: string): Fields {
+	const lineOf = (container: object, key: string | number): number => doc.lineOf(container, key) ?? doc.startOf(container) ?? doc.startLine;
 	const fail = (container: object, key: string | number, path: string, code: string, reason: string): never => {
-		const line = doc.lineOf(container, key) ?? doc.startOf(container) ?? doc.startLine;
+		const line = lineOf(container, key);
 		throw new ParseError(code, file, { line, field: joinPath(path, key) }, reason);
 	};
 	const present = (container: JsonObject, key: string, path: string, required: boolean): JsonValue | undefined => {
@@ -39,6 +42,7 @@ export function fieldsOf(doc: JsonDocument, file: string): Fields {
 	};
 	return {
 		fail,
+		lineOf,
 		number,
 		integer(container, key, path, required = false) {
 			const v = number(container, key, path, required);

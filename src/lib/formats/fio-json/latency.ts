@@ -66,6 +66,16 @@ export function readLatency(
 		percentileObj && measured ? readPercentiles(f, percentileObj, joinPath(path, 'percentile'), layout.nsPerUnit, warnings) : [];
 	const binsObj = f.object(obj, 'bins', path);
 	const bins = binsObj ? readBins(f, binsObj, joinPath(path, 'bins'), layout, warnings) : [];
+	// fio's json+ bins are the whole latency histogram (io_u_plat) of the N samples: less or more is a cut or edited list.
+	const binned = bins.reduce((sum, b) => sum + b.count, 0);
+	if (samples !== undefined && bins.length > 0 && binned !== samples) {
+		warnings.push({
+			code: 'BINS_COUNT_MISMATCH',
+			message: `json+ bins hold ${binned} samples but "N" is ${samples}: the histogram is incomplete or altered (cut or edited?)`,
+			line: f.lineOf(obj, 'bins'),
+			field: joinPath(path, 'bins'),
+		});
+	}
 	return { summary, distributionStat: layout.distributionStat, percentiles, bins };
 }
 

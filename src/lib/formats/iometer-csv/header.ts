@@ -94,6 +94,13 @@ export function parseResultsHeader(ctx: IometerContext, text: string, line: numb
 	const cells = text.split(',');
 	// The first name carries the marker apostrophe: `'Target Type` (or `TimeStamp,'Target Type`).
 	const names = cells.map((c) => c.replace(/^'/, '').trim());
+	// Only these two first columns tell a results file from an instantaneous one: any other (a retyped
+	// "Time Stamp") would read each interval row as a whole test.
+	const instantaneous = names[0] === 'TimeStamp';
+	if (names[instantaneous ? 1 : 0] !== 'Target Type') {
+		const found = cells.slice(0, 2).join(',').slice(0, 60);
+		fail(ctx, 'BAD_HEADER', line, `the results header starts "${found}", not 'Target Type (results file) or TimeStamp,'Target Type (instantaneous file)`, names[0]);
+	}
 	const columns = new Map<string, number>();
 	const bins: LatencyBin[] = [];
 	names.forEach((name, i) => {
@@ -111,7 +118,6 @@ export function parseResultsHeader(ctx: IometerContext, text: string, line: numb
 	};
 	const binary = BINARY_SPELLINGS.map(trio).find((t) => t !== null);
 	if (!binary) fail(ctx, 'MISSING_COLUMN', line, 'the results header has no binary MBps / MiBps column', 'MBps');
-	const instantaneous = names[0] === 'TimeStamp';
 	return { line, width: cells.length, instantaneous, names, columns, binary, decimal: trio(DECIMAL_SPELLING), bins };
 }
 

@@ -57,6 +57,9 @@ const RUN_METRICS: Record<string, MetricKind> = {
 	tps: { kind: 'run', baseUnits: ['count/s'], column: 'tps', percentile: null, direction: null },
 };
 
+/** The metric column's vocabulary, as an error message lists it. */
+export const METRIC_VOCABULARY = `${Object.keys(RUN_METRICS).join(', ')}, lat_p<NN>[_<N>] (lat_p99, lat_p99_9), relative_change, capacity, pct_over_<N>ms|us, other`;
+
 /** The metric column's vocabulary; undefined for an unknown metric. */
 export function classifyMetric(metric: string): MetricKind | undefined {
 	const run = RUN_METRICS[metric];

@@ -6,6 +6,7 @@ import { normalizePublished, parseBlockSize, parseCount } from '../../units.ts';
 import { readCsv, type CsvRecord } from './reader.ts';
 import {
 	ACCESS_KINDS,
+	METRIC_VOCABULARY,
 	PUBLISHED_COLUMNS,
 	basisDeviceCandidate,
 	classifyMetric,
@@ -24,6 +25,12 @@ import { newRun } from '../../parsers/rows.ts';
 import { ParseError, emptyResult, type ParseResult, type ParsedComparison, type ParsedFigure } from '../../parsers/types.ts';
 
 type Row = Record<PublishedColumn, string>;
+
+/** Free-text columns (the others are ids, numbers or a vocabulary, each checked on its own). */
+const TEXT_COLUMNS = ['workload', 'tool', 'condition', 'quote'] as const satisfies readonly PublishedColumn[];
+/** What a spreadsheet runs as a formula: as src/lib/csv.ts, which escapes it on export. */
+const FORMULA = /^(?:[\t\r\0]|\s*[=+\-@＝＋－＠])/u;
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 type RunMetric = Extract<MetricKind, { kind: 'run' }>;
 
 /** One CSV line, checked and typed; `metric` tells what else it becomes. */
@@ -56,6 +63,10 @@ interface Line {
  * rows of its own in this file (e.g. "intel-ssd-520") still gets its basis_device_id.
  */
 export function parsePublishedCsv(text: string, file: string, knownDevices?: ReadonlySet<string>): ParseResult {
+	// The header first, so that a file that is not a published-figures CSV at all says so on line 1 (not with a quoting
+	// error further down). Header names are never quoted; a quoted header is left to the reader.
+	const firstLine = text.replace(/^\uFEFF/, '').split('\n', 1)[0]!.replace(/\r$/, '');
+	if (firstLine !== '' && !firstLine.includes('"')) checkHeader({ line: 1, fields: firstLine.split(',') }, file);
 	const { records, blankLines } = readCsv(text, file);
 	const [header, ...body] = records;
 	if (!header) throw new ParseError('EMPTY_FILE', file, { line: 1 }, 'no header line');
@@ -105,6 +116,13 @@ function readLine(record: CsvRecord, file: string): Line {
 		throw new ParseError(code, file, { line, field }, reason);
 	};
 
+	// published.csv is also published for download as it is: a text cell a spreadsheet would run as a formula
+	// (OWASP "CSV injection", the rule src/lib/csv.ts escapes on export) is refused, not passed on.
+	for (const field of TEXT_COLUMNS) {
+		if (FORMULA.test(row[field]) && !NUMBER.test(row[field].trim())) {
+			fail('FORMULA_CELL', field, `"${row[field].slice(0, 40)}" starts like a spreadsheet formula (= + - @): reword it, the file is published as it is`);
+		}
+	}
 	const id = (field: PublishedColumn): string =>
 		isDeviceId(row[field]) ? row[field] : fail('BAD_ID', field, `"${row[field]}" is not a lower-case kebab-case id`);
 	const text = (field: PublishedColumn): string | null => (row[field].trim() === '' ? null : row[field]);
@@ -140,7 +158,7 @@ function readLine(record: CsvRecord, file: string): Line {
 	}
 
 	const metric = row.metric.trim();
-	const kind = classifyMetric(metric) ?? fail('UNKNOWN_METRIC', 'metric', `"${row.metric}" is not a known metric`);
+	const kind = classifyMetric(metric) ?? fail('UNKNOWN_METRIC', 'metric', `"${row.metric}" is not a known metric (${METRIC_VOCABULARY})`);
 	const number = parseCount(row.value);
 	if (number === undefined || !Number.isFinite(number)) fail('BAD_NUMBER', 'value', `"${row.value}" is not a number`);
 	if (number! < 0 && kind.kind !== 'comparison')

@@ -69,7 +69,7 @@ export function readCsv(text: string, file: string): CsvTable {
 					break;
 				}
 				if (s[i] !== ',' && s[i] !== '\n') {
-					throw new ParseError('BAD_QUOTE', file, { line }, 'text follows the closing quote of a field');
+					throw new ParseError('BAD_QUOTE', file, { line }, `text follows the closing quote of a field, column ${fields.length + 1} (double a quote inside a quoted field)`);
 				}
 				value = buf;
 			} else {
@@ -77,7 +77,7 @@ export function readCsv(text: string, file: string): CsvTable {
 				while (j < s.length && s[j] !== ',' && s[j] !== '\n') j++;
 				value = s.slice(i, j);
 				if (value.includes('"'))
-					throw new ParseError('BAD_QUOTE', file, { line }, 'a quote inside an unquoted field (quote the whole field)');
+					throw new ParseError('BAD_QUOTE', file, { line }, `a quote inside an unquoted field, column ${fields.length + 1} (quote the whole field and double the quotes in it)`);
 				i = j;
 			}
 			if (CONTROL_CHARACTER.test(value)) {

@@ -67,6 +67,7 @@ export function parseFlatfile(text: string, file: string, warnings: VdbContext['
 	const ctx: VdbContext = { file, warnings };
 	const lines = textLines(text);
 	let columns: string[] | null = null;
+	let headerLine = 0;
 	const rows: Row[] = [];
 	for (let i = 0; i < lines.text.length; i++) {
 		const l = lines.text[i]!;
@@ -76,6 +77,7 @@ export function parseFlatfile(text: string, file: string, warnings: VdbContext['
 		if (HEADER.test(l)) {
 			if (i === lines.text.length - 1 && !lines.terminated) fail(ctx, 'TRUNCATED_LINE', lineNo, 'the column header line is cut short');
 			columns = t.split(/\s+/);
+			headerLine = lineNo;
 			if (!columns.includes('rate') || !columns.includes('resp')) {
 				fail(ctx, 'UNSUPPORTED_WORKLOAD', lineNo, 'flatfile without rate and resp columns (file-system FWD workload?): only raw/SD workloads are supported');
 			}
@@ -106,6 +108,7 @@ export function parseFlatfile(text: string, file: string, warnings: VdbContext['
 		rows.push({ line: lineNo, run: byName.get('Run')!, interval, label, cells: byName, measure: m });
 	}
 	if (!columns) fail(ctx, 'MISSING_HEADER', undefined, 'no column header line ("tod Run Interval reqrate rate …")');
+	if (rows.length === 0) fail(ctx, 'NO_RUNS', headerLine, 'the column header line is followed by no row: Vdbench was stopped before its first interval?');
 
 	const keys = new RunKeys();
 	const runs: RunData[] = [];

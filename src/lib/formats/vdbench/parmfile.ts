@@ -187,10 +187,25 @@ export function parseParmfile(text: string, file: string): Parmfile {
 	return { file, rds, wds, sds, versionFromPath, versionLine };
 }
 
-/** Vdbench's `simple_wildcard`: `*` matches any run of characters. */
+/**
+ * Vdbench's `simple_wildcard`: `*` matches any run of characters. Matched without a regular expression: one of many
+ * ".*" backtracks for ever on a name that fails (sd=*a*a*a…*b against a long name). The pieces between stars are
+ * placed leftmost, each after the last: that finds a match whenever there is one.
+ */
 function wildcard(pattern: string, name: string): boolean {
-	const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-	return re.test(name);
+	const pieces = pattern.split('*');
+	if (pieces.length === 1) return pattern === name;
+	const first = pieces[0]!;
+	const last = pieces[pieces.length - 1]!;
+	const end = name.length - last.length;
+	if (end < first.length || !name.startsWith(first) || !name.endsWith(last)) return false;
+	let at = first.length;
+	for (const piece of pieces.slice(1, -1)) {
+		const found = name.indexOf(piece, at);
+		if (found < 0 || found + piece.length > end) return false;
+		at = found + piece.length;
+	}
+	return true;
 }
 
 function matching(patterns: readonly string[], list: readonly Statement[]): Statement[] {
@@ -309,6 +324,7 @@ export function rdParams(pf: Parmfile, runName: string, ctx: VdbContext): RdPara
 	const intervalS = interval === undefined ? null : numberOf(pctx, interval, rd.line, 'interval');
 
 	if (wds.length === 0) warn(ctx, 'PARMFILE_NO_WD', undefined, `${pf.file}:${rd.line}: no wd= matches the wd= of rd=${rd.name}`);
+	else if (sds.length === 0) warn(ctx, 'PARMFILE_NO_SD', undefined, `${pf.file}:${rd.line}: no sd= matches the sd= of rd=${rd.name} or its wd= (Vdbench would not have run it)`);
 	const own = [...rd.params].filter(([k]) => !NOT_WORKLOAD.has(k)).map(([k, v]) => `${k}=${v.join(',')}`);
 	const workloads = wds.map((w) => [...w.params].map(([k, v]) => `${k}=${v.join(',')}`).join(','));
 	return {
