@@ -10,7 +10,7 @@ import type { FileFormat } from '../../src/lib/formats/format.ts';
 import { fioLogMetricFromName } from '../../src/lib/formats/fio-log/naming.ts';
 import { latencyUnitForFioVersion } from '../../src/lib/formats/fio/version.ts';
 import { DETECT_BYTES, LEGACY_ENCODINGS, detectFormat, formatById } from '../../src/lib/formats/index.ts';
-import { ParseError, type ParseResult } from '../../src/lib/parsers/types.ts';
+import { ParseError, type ParseResult } from '../../src/lib/formats/parse-result.ts';
 import type {
 	ComparisonRow,
 	FigureRow,

@@ -18,7 +18,7 @@ import {
 	type FioLogTally,
 } from '../../src/lib/formats/fio-log/reader.ts';
 import { countLines } from '../../src/lib/formats/fio-log/tokenizer.ts';
-import { ParseError, type Warning } from '../../src/lib/parsers/types.ts';
+import { ParseError, type Warning } from '../../src/lib/formats/parse-result.ts';
 import { MAX_TEXT_BYTES } from './files.ts';
 import type { SeriesSink } from './write-parquet.ts';
 

@@ -4,7 +4,7 @@
 // piece's rows go back as soon as they are parsed, their buffers handed over.
 import { parentPort, workerData } from 'node:worker_threads';
 import { FioLogReader, type FioLogLayout } from '../../src/lib/formats/fio-log/reader.ts';
-import { ParseError } from '../../src/lib/parsers/types.ts';
+import { ParseError } from '../../src/lib/formats/parse-result.ts';
 import type { LogPieceMessage } from './log-series.ts';
 
 const file = workerData as string;

@@ -1,6 +1,6 @@
 // Checks every parsed row must pass before it is published, and the cross-checks that catch
 // unit bugs (a value off by 1.024, 1.048576 or 1000 shows up as IOPS × block size ≠ bandwidth).
-import type { ParseResult, Warning } from './parsers/types.ts';
+import type { ParseResult, Warning } from './formats/parse-result.ts';
 
 export const BW_IOPS_TOLERANCE = 0.02;
 

@@ -221,6 +221,27 @@ describe('review page', () => {
 		expect(await other.page.locator('text=Corrected in transcription').count()).toBeGreaterThan(0);
 	});
 
+	it('draws the Vdbench IOPS ramp as a latency-vs-IOPS curve, and says its source and licence', async () => {
+		const { page } = await open('/reviews/vdbconvert-2016-vdbench-iorate-ramp/w-rd1-rd3/', { javaScriptEnabled: false });
+		const chart = page.locator('figure[data-chart="lvi"]').first();
+		// Three run definitions at iorate 50, 500 and 5000: one line per direction (mixed, read, write), 3 points each.
+		expect(await chart.locator('svg [aria-label="line"] path').count()).toBe(3);
+		expect(await chart.locator('svg [aria-label="dot"] path, svg [aria-label="dot"] circle').count()).toBe(9);
+		expect(await chart.innerText()).toMatch(/points in order of load/);
+		expect(await chart.innerText()).toMatch(/310 IOPS at 6,439 µs \(target 5,000 IOPS\)/);
+		await page.screenshot({ path: join(ARTIFACTS, 'vdbench-ramp-1280.png'), fullPage: false });
+		await page.goto(new URL('/reviews/soerenmetje-2021-crystaldiskmark-three-drives/', page.url()).href);
+		expect(await page.locator('[data-testid="review-licence"]').innerText()).toMatch(/GPL-3\.0/);
+		expect(await page.getAttribute('[data-testid="original-link"]', 'href')).toMatch(/^https:\/\/github\.com\/soerenmetje\//);
+	});
+
+	it('shades where a time series became steady (SNIA PTS rule) and says so', async () => {
+		const { page } = await open('/reviews/lab-2026-virtual-disk-fio-sweep/w-4k-random-read-qd32-timeseries/', { javaScriptEnabled: false });
+		const chart = page.locator('figure[data-chart="ts"]').first();
+		expect(await chart.locator('svg [aria-label="rect"] rect').count()).toBe(1);
+		expect(await chart.innerText()).toMatch(/Steady from \d+ s by the SNIA PTS rule/);
+	});
+
 	it('re-queries DuckDB when the statistic changes, and redraws the chart', async () => {
 		const w = await open(WORKLOAD);
 		const { page } = w;

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { deviceYaml, type DeviceYaml } from '../../src/lib/metadata/device.ts';
 import { reviewYaml } from '../../src/lib/metadata/review.ts';
 import { parsePublishedCsv } from '../../src/lib/formats/published-csv/parse.ts';
-import type { ParsedComparison, ParsedFigure, ParsedRun } from '../../src/lib/parsers/types.ts';
+import type { ParsedComparison, ParsedFigure, ParsedRun } from '../../src/lib/formats/parse-result.ts';
 import {
 	GB,
 	GIB,

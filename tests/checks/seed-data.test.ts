@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { deviceYaml, type DeviceYaml } from '../../src/lib/metadata/device.ts';
 import { reviewYaml, type ReviewYaml } from '../../src/lib/metadata/review.ts';
 import { parsePublishedCsv } from '../../src/lib/formats/published-csv/parse.ts';
-import type { ParseResult } from '../../src/lib/parsers/types.ts';
+import type { ParseResult } from '../../src/lib/formats/parse-result.ts';
 import { parseCapacityBytes, parseCount } from '../../src/lib/units.ts';
 import { ROOT, SHARED, SHARED_SKIP_REASON } from '../helpers/fixtures.ts';
 

@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { formats as cdmFormats } from '../../src/lib/formats/crystaldiskmark/index.ts';
 import { formats as elbenchoFormats } from '../../src/lib/formats/elbencho/index.ts';
 import { noContext } from '../../src/lib/formats/format.ts';
-import { ParseError, type ParsedRun, type ParseResult } from '../../src/lib/parsers/types.ts';
+import { ParseError, type ParsedRun, type ParseResult } from '../../src/lib/formats/parse-result.ts';
 import { listFixtures, LOCAL_FIXTURES, readFixture, SHARED_PRESENT, SHARED_SKIP_REASON } from '../helpers/fixtures.ts';
 import { expectGolden } from '../helpers/golden.ts';
 

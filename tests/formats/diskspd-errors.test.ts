@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { detected, fixtureText, TEXT, XML } from './diskspd-helpers.ts';
 import { parseDiskSpdText } from '../../src/lib/formats/diskspd/text.ts';
 import { parseDiskSpdXml } from '../../src/lib/formats/diskspd/xml.ts';
-import { ParseError, type ParseResult } from '../../src/lib/parsers/types.ts';
+import { ParseError, type ParseResult } from '../../src/lib/formats/parse-result.ts';
 
 const TXT_FILE = 'diskspd-2.0.21a_text_MiBps_quicktest2_virtualclient.txt';
 const XML_FILE = 'diskspd-2.0.21a_xml_latency-percentiles-iops-buckets_quicktest2_virtualclient.xml';

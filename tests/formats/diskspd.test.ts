@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { detected, FIXTURES, head, textOf, TEXT, XML } from './diskspd-helpers.ts';
 import { formats } from '../../src/lib/formats/diskspd/index.ts';
 import { noContext } from '../../src/lib/formats/format.ts';
-import type { ParsedRun, ParseResult } from '../../src/lib/parsers/types.ts';
+import type { ParsedRun, ParseResult } from '../../src/lib/formats/parse-result.ts';
 import { listFixtures, SHARED_PRESENT, SHARED_SKIP_REASON, type Fixture } from '../helpers/fixtures.ts';
 import { expectGolden } from '../helpers/golden.ts';
 

@@ -7,7 +7,7 @@ import { detectFormat } from '../../src/lib/formats/index.ts';
 import { noContext } from '../../src/lib/formats/format.ts';
 import { parseFioLog } from '../../src/lib/formats/fio-log/reader.ts';
 import { parseFioText } from '../../src/lib/formats/fio-text/parse.ts';
-import type { ParsedRun, ParseResult } from '../../src/lib/parsers/types.ts';
+import type { ParsedRun, ParseResult } from '../../src/lib/formats/parse-result.ts';
 import { expectGolden } from '../helpers/golden.ts';
 import { listFixtures, readFixture, SHARED_PRESENT, SHARED_SKIP_REASON } from '../helpers/fixtures.ts';
 

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FileFormat } from '../../src/lib/formats/format.ts';
 import { noContext } from '../../src/lib/formats/format.ts';
 import { FORMATS, detectFormat } from '../../src/lib/formats/index.ts';
-import { ParseError } from '../../src/lib/parsers/types.ts';
+import { ParseError } from '../../src/lib/formats/parse-result.ts';
 import { findInvalidValues } from '../../src/lib/validate.ts';
 import { LOCAL_FIXTURES, ROOT, listFixtures, readFixture } from '../helpers/fixtures.ts';
 

@@ -2,7 +2,7 @@
 // parameter, a file-system workload → ParseError naming the line; never any other exception.
 import { describe, expect, test } from 'vitest';
 import { noContext } from '../../src/lib/formats/format.ts';
-import { ParseError } from '../../src/lib/parsers/types.ts';
+import { ParseError } from '../../src/lib/formats/parse-result.ts';
 import { fixtureText, formatById } from './vdbench-helpers.ts';
 
 const RAMP = 'vdbench50401_iorate-ramp-50-500-5000_2hosts-sdb_vdbconvert_';

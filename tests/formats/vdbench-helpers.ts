@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { formats } from '../../src/lib/formats/vdbench/index.ts';
 import { noContext, type FileFormat } from '../../src/lib/formats/format.ts';
-import type { ParsedRun, ParseResult } from '../../src/lib/parsers/types.ts';
+import type { ParsedRun, ParseResult } from '../../src/lib/formats/parse-result.ts';
 import { listFixtures, type Fixture } from '../helpers/fixtures.ts';
 
 export const FIXTURES = listFixtures('vdbench');

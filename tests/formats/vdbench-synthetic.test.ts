@@ -3,7 +3,7 @@
 // and forthreads loops. The numbers are made up; each test says what it checks.
 import { describe, expect, test } from 'vitest';
 import { noContext } from '../../src/lib/formats/format.ts';
-import type { ParseResult } from '../../src/lib/parsers/types.ts';
+import type { ParseResult } from '../../src/lib/formats/parse-result.ts';
 import { formatById } from './vdbench-helpers.ts';
 
 const MIB = 1024 * 1024;

@@ -14,7 +14,7 @@ import { StagingParquetWriter } from '../../scripts/ingest/staging-parquet.ts';
 import { DatasetWriter, type SeriesColumns, type SeriesInfo, type SeriesSink } from '../../scripts/ingest/write-parquet.ts';
 import { fioLogMetricFromName } from '../../src/lib/formats/fio-log/naming.ts';
 import { parseFioLog, parseFioLogColumns, type FioLogOptions } from '../../src/lib/formats/fio-log/reader.ts';
-import { ParseError } from '../../src/lib/parsers/types.ts';
+import { ParseError } from '../../src/lib/formats/parse-result.ts';
 import { timeseries } from '../../src/lib/schema.ts';
 import { listFixtures, readFixture } from '../helpers/fixtures.ts';
 

@@ -2,7 +2,7 @@
 // tool, each a FileFormat, and src/lib/formats/index.ts lists them once. Detection, the sidecar's `format:` choice,
 // the ingest's dispatch, the schema's description of source_format and the README's format table all come from that
 // list. Everything here is pure (no fs, console or exit): the same modules parse in Node and in the browser.
-import type { ParseResult } from '../parsers/types.ts';
+import type { ParseResult } from './parse-result.ts';
 
 /** What the caller knows besides the file's text. */
 export interface ParseContext {

@@ -1,6 +1,6 @@
 // Shared pieces of the CrystalDiskMark parser: the error/warning context, the line split and
 // strict number reading. Format facts: ../shared/research/OTHER_FORMATS.md §4.
-import { ParseError, type Warning } from '../../parsers/types.ts';
+import { ParseError, type Warning } from '../parse-result.ts';
 
 export const SOURCE_FORMAT = 'crystaldiskmark-text';
 export const TOOL = 'CrystalDiskMark';

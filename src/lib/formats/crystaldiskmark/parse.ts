@@ -4,8 +4,8 @@
 // - IOPS are not counted: CrystalDiskMark prints score × 1,000,000 ÷ block size.
 // - Each test runs N times (`(xN)` on the Test line) and the best run is printed; the latency (µs,
 //   7.x and later) is the lowest of the runs' mean latencies.
-import { newRun } from '../../parsers/rows.ts';
-import { emptyResult, type ParsedRun, type ParseResult } from '../../parsers/types.ts';
+import { newRun } from '../rows.ts';
+import { emptyResult, type ParsedRun, type ParseResult } from '../parse-result.ts';
 import { MB } from '../../units.ts';
 import { fail, SOURCE_FORMAT, splitLines, squeeze, TOOL, warn, type CdmContext } from './common.ts';
 import { addFooterLine, footerLine, isoDate, measureSeconds, newFooter, runCount, type Footer } from './footer.ts';

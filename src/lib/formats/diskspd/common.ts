@@ -1,6 +1,6 @@
 // Shared pieces of the DiskSpd parsers: the error/warning context and strict number reading.
 // Format facts: OTHER_FORMATS.md §2 and microsoft/diskspd ResultParser.cpp / XmlResultParser.cpp.
-import { ParseError, type Warning } from '../../parsers/types.ts';
+import { ParseError, type Warning } from '../parse-result.ts';
 
 export interface Where {
 	line?: number;

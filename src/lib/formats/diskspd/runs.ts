@@ -2,8 +2,8 @@
 // the tool printed that target's own latency table, and the `total`; percentiles of the latter two.
 import { atLine, warn, type DiskSpdContext } from './common.ts';
 import { ROW_DIRECTIONS, type DirValues, type LatencyTable, type RowDirection, type TargetConfig, type TimeSpanConfig, type TimeSpanResults } from './model.ts';
-import { newRun, rwOfMix } from '../../parsers/rows.ts';
-import type { ParsedRun, ParseResult } from '../../parsers/types.ts';
+import { newRun, rwOfMix } from '../rows.ts';
+import type { ParsedRun, ParseResult } from '../parse-result.ts';
 import { PERCENTILE_COLUMNS } from '../../schema.ts';
 
 export const TOOL = 'DiskSpd';

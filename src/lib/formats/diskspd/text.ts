@@ -8,7 +8,7 @@ import type { DirValues, LatencyTable, RowDirection, ThreadRow, TimeSpanResults 
 import { resultsToRuns } from './runs.ts';
 import { parseParameters, type Profile } from './text-params.ts';
 import { isCpuHeader, parseCpuTable, parseIoTable, parseLatencyTable, PERCENTILE_HEADER, skipBlank, truncated, type IoRow, type IoTable } from './text-tables.ts';
-import { emptyResult, type ParseResult } from '../../parsers/types.ts';
+import { emptyResult, type ParseResult } from '../parse-result.ts';
 import { MIB } from '../../units.ts';
 
 export const TEXT_FORMAT_ID = 'diskspd-text';

@@ -7,9 +7,9 @@ import { count, decimal, diskSpdTime, fail, scaled, signedDecimal, warn, type Di
 import type { DirValues, LatencyTable, RowDirection, TargetConfig, ThreadRow, TimeSpanConfig, TimeSpanResults } from './model.ts';
 import { resultsToRuns } from './runs.ts';
 import { readXml, type XmlElement } from './xml-reader.ts';
-import { emptyResult, type ParsedTimeseries, type ParseResult } from '../../parsers/types.ts';
+import { emptyResult, type ParsedTimeseries, type ParseResult } from '../parse-result.ts';
 import { NS_PER_MS } from '../../units.ts';
-import { NO_POINT_VALUES } from '../../parsers/rows.ts';
+import { NO_POINT_VALUES } from '../rows.ts';
 
 export const XML_FORMAT_ID = 'diskspd-xml';
 

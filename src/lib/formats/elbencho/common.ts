@@ -1,7 +1,7 @@
 // Shared pieces of the elbencho parsers (result text, result CSV, live CSV): errors and warnings,
 // phases → directions, strict numbers, dates. Format facts: ../shared/research/OTHER_FORMATS.md §5.1 and
 // breuner/elbencho source/Statistics.cpp, source/toolkits/TranslatorTk.cpp, source/toolkits/UnitTk.cpp.
-import { ParseError, type Warning } from '../../parsers/types.ts';
+import { ParseError, type Warning } from '../parse-result.ts';
 
 export const TOOL = 'elbencho';
 

@@ -2,7 +2,7 @@
 // Statistics.cpp printPhaseResultsToStringVec). Columns are read by name: versions add settings
 // columns. The last column, `command`, is every argv token in "…" with commas replaced by spaces;
 // it is not RFC 4180, so everything after the `version` field is taken as the command.
-import { emptyResult, type ParseResult } from '../../parsers/types.ts';
+import { emptyResult, type ParseResult } from '../parse-result.ts';
 import { MIB, NS_PER_US } from '../../units.ts';
 import { parseCommand } from './command.ts';
 import {

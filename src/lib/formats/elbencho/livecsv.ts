@@ -4,9 +4,9 @@
 // Rank "Total" rows hold the aggregate of all workers over the last interval (MixType "Write"/"Read"
 // in rwmix phases, else empty); `--livecsvex` adds one row per worker (Rank 0, 1, …) without rates.
 // MiB/s is always binary and an integer truncated toward zero; RuntimeMS counts from the phase start.
-import { emptyResult, type ParsedTimeseries, type ParseResult } from '../../parsers/types.ts';
+import { emptyResult, type ParsedTimeseries, type ParseResult } from '../parse-result.ts';
 import { MIB, NS_PER_US } from '../../units.ts';
-import { NO_POINT_VALUES } from '../../parsers/rows.ts';
+import { NO_POINT_VALUES } from '../rows.ts';
 import {
 	decimalTimes,
 	fail,

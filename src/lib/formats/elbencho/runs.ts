@@ -1,6 +1,6 @@
 // A phase's measures → runs rows, the same way for the result text and the result CSV.
-import { newRun } from '../../parsers/rows.ts';
-import type { ParsedRun } from '../../parsers/types.ts';
+import { newRun } from '../rows.ts';
+import type { ParsedRun } from '../parse-result.ts';
 import { LAST_DONE_NOTE, mixReadPct, TOOL, type ElbenchoContext, type PhaseKind } from './common.ts';
 import { valuesOf, type Measure } from './measure.ts';
 

@@ -13,7 +13,7 @@
 //   ---
 // Rows of rwmix phases say "IOPS write", "IOPS read", "IOPS total", "MiB/s write"… (Statistics.cpp
 // printPhaseResultsToStream). A file may hold several runs appended one after another.
-import { emptyResult, type ParseResult } from '../../parsers/types.ts';
+import { emptyResult, type ParseResult } from '../parse-result.ts';
 import { MB, MIB, MS_PER_S, nsPerTimeUnit } from '../../units.ts';
 import { parseCommand } from './command.ts';
 import {

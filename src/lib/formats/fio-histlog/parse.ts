@@ -7,7 +7,7 @@ import { NS_PER_US } from '../../units.ts';
 import type { LatencyUnit } from '../fio/version.ts';
 import { FIO_LOG_DIRECTIONS } from '../fio-log/reader.ts';
 import { newCursor, readField, skipBlankLine, textStart, unterminatedWarning } from '../fio-log/tokenizer.ts';
-import { ParseError, emptyResult, type ParseResult, type ParsedHistogram } from '../../parsers/types.ts';
+import { ParseError, emptyResult, type ParseResult, type ParsedHistogram } from '../parse-result.ts';
 
 export interface FioHistLogOptions {
 	/** Cross-check only: the column count already tells µs (fio 2.x) from ns (3.x). */

@@ -1,6 +1,6 @@
 // Typed access to members of a parsed fio JSON document. Every failure is a ParseError that
 // names the field path and its line; numbers must be finite and not negative.
-import { ParseError } from '../../parsers/types.ts';
+import { ParseError } from '../parse-result.ts';
 import type { JsonDocument, JsonObject, JsonValue } from './reader.ts';
 
 export function isObject(v: JsonValue | undefined): v is JsonObject {

@@ -2,7 +2,7 @@
 // 2.99): min/max/mean/stddev, its `percentile` list and, in json+, its `bins` histogram.
 import type { LatStat } from '../../schema.ts';
 import { bucketEdges, bucketIndex, bucketValue, GROUPS_V2, GROUPS_V3, PLAT_BITS, PLAT_VAL } from '../fio/histogram-bins.ts';
-import type { Warning } from '../../parsers/types.ts';
+import type { Warning } from '../parse-result.ts';
 import type { JsonObject } from './reader.ts';
 import { joinPath, type Fields } from './fields.ts';
 

@@ -13,8 +13,8 @@ import { fieldsOf, isObject, joinPath, type Fields } from './fields.ts';
 import { readLatency, type LatencyReadout } from './latency.ts';
 import { readFioJsonText, type JsonDocument, type JsonObject, type JsonValue } from './reader.ts';
 import { jsonEra, parseFioVersion, type FioVersion, type JsonEra } from '../fio/version.ts';
-import { newRun } from '../../parsers/rows.ts';
-import { emptyResult, ParseError, type ParsedRun, type ParseResult, type Warning } from '../../parsers/types.ts';
+import { newRun } from '../rows.ts';
+import { emptyResult, ParseError, type ParsedRun, type ParseResult, type Warning } from '../parse-result.ts';
 
 const REPORT_DIRECTIONS: readonly ReportDirection[] = ['read', 'write', 'trim', 'mixed'];
 /** Largest epoch in ms that a JS Date (and so an ISO string) can hold. */

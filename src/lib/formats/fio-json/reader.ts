@@ -3,7 +3,7 @@
 // value, duplicate keys (fio pads percentile lists with repeated "0.00" keys and repeats options),
 // the end of a document (fio may print several documents or text around them), and a depth limit.
 // It also names fio's unguarded `-nan`/`inf` floats (json.c prints doubles with %f).
-import { ParseError, type Warning } from '../../parsers/types.ts';
+import { ParseError, type Warning } from '../parse-result.ts';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
 export interface JsonObject {

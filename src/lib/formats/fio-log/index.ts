@@ -2,7 +2,7 @@
 // latency unit only the fio version does.
 import type { FileFormat } from '../format.ts';
 import { latencyUnitForFioVersion } from '../fio/version.ts';
-import { ParseError } from '../../parsers/types.ts';
+import { ParseError } from '../parse-result.ts';
 import { dataLineColumns } from './tokenizer.ts';
 import { fioLogMetricFromName } from './naming.ts';
 import { parseFioLog } from './reader.ts';

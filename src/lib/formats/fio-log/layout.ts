@@ -1,6 +1,6 @@
 // Which column is which in a fio log (iolog.c flush_samples(); FIO_FORMATS.md §5.2): the candidates of a column
 // count, narrowed by the fio version and by what fio guarantees about every line; and the latency unit.
-import { ParseError } from '../../parsers/types.ts';
+import { ParseError } from '../parse-result.ts';
 import { cmpTag, hasFeature, latencyUnitForFioVersion, type FioVersion, type LatencyUnit, type Triple } from '../fio/version.ts';
 import type { FioLogOptions, FioLogRole } from './reader.ts';
 import { END_COMMA, END_FILE, MAX_FIELDS, newCursor, readField, skipBlankLine } from './tokenizer.ts';

@@ -5,7 +5,7 @@
 // numbers parsed by hand into typed arrays; the row API is a thin wrapper over the columns.
 import type { Direction } from '../../schema.ts';
 import { KIB, MS_PER_S, NS_PER_US } from '../../units.ts';
-import { ParseError, emptyResult, type ParseResult, type ParsedTimeseries, type Warning } from '../../parsers/types.ts';
+import { ParseError, emptyResult, type ParseResult, type ParsedTimeseries, type Warning } from '../parse-result.ts';
 import { parseFioVersion, type LatencyUnit } from '../fio/version.ts';
 import { checkLine, chooseLayout, latencyUnitFor, readSample, type Plan } from './layout.ts';
 import type { FioLogMetric } from './naming.ts';

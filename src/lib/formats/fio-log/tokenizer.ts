@@ -1,5 +1,5 @@
 // One comma-separated line of unsigned integers, read by hand for speed (hex allowed, checked by the caller).
-import type { Warning } from '../../parsers/types.ts';
+import type { Warning } from '../parse-result.ts';
 
 export const MAX_FIELDS = 8;
 export const END_COMMA = 0;

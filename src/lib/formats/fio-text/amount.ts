@@ -3,7 +3,7 @@
 // does not print it), then read in bytes(/s) together with how far num2str may have put it from the true value.
 import type { KbBase } from '../../units.ts';
 import { fioRateToBytesPerSec, fioSizeToBytes, parseSiSuffixed } from '../../units.ts';
-import { ParseError } from '../../parsers/types.ts';
+import { ParseError } from '../parse-result.ts';
 
 export interface PrintedAmount {
 	text: string;

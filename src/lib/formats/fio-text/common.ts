@@ -3,8 +3,8 @@
 import { PERCENTILE_COLUMNS } from '../../schema.ts';
 import type { LatStat } from '../../schema.ts';
 import { parseSiSuffixed } from '../../units.ts';
-import { ParseError } from '../../parsers/types.ts';
-import type { ParsedPercentile, ParsedRun } from '../../parsers/types.ts';
+import { ParseError } from '../parse-result.ts';
+import type { ParsedPercentile, ParsedRun } from '../parse-result.ts';
 
 /**
  * Lines of a fio capture, without BOM or line terminators. A bare `\r` inside a line is a

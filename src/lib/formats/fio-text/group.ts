@@ -3,7 +3,7 @@
 //   ≤2.16: `   READ: io=29854MB, aggrb=254726KB/s, minb=254726KB/s, maxb=254726KB/s, mint=120014msec, maxt=120014msec`
 // The group's bandwidth is its bytes over the longest member runtime (maxt / run max).
 import type { Direction } from '../../schema.ts';
-import { ParseError } from '../../parsers/types.ts';
+import { ParseError } from '../parse-result.ts';
 import { printedAmount } from './amount.ts';
 import type { PrintedAmount } from './amount.ts';
 import { plainNumber } from './common.ts';

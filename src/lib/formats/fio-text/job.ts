@@ -8,7 +8,7 @@
 // (cut off, altered) is a ParseError, never a half-read value.
 import type { Direction, LatStat } from '../../schema.ts';
 import { nsPerTimeUnit } from '../../units.ts';
-import { ParseError } from '../../parsers/types.ts';
+import { ParseError } from '../parse-result.ts';
 import { printedAmount, printedCount } from './amount.ts';
 import type { PrintedAmount, Reading } from './amount.ts';
 import { plainNumber, siNumber, toNs } from './common.ts';

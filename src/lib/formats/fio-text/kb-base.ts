@@ -3,7 +3,7 @@
 // readings are ≥ 2.4 % apart, far more than num2str's error on a figure of 5–6 digits.
 import type { KbBase } from '../../units.ts';
 import { MS_PER_S } from '../../units.ts';
-import type { Warning } from '../../parsers/types.ts';
+import type { Warning } from '../parse-result.ts';
 import { dependsOnKbBase, readAmount } from './amount.ts';
 import type { PrintedAmount } from './amount.ts';
 

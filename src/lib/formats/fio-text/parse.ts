@@ -10,9 +10,9 @@
 import type { Direction, LatStat } from '../../schema.ts';
 import type { KbBase } from '../../units.ts';
 import { MS_PER_S, NS_PER_MS } from '../../units.ts';
-import { newRun } from '../../parsers/rows.ts';
-import { emptyResult, ParseError } from '../../parsers/types.ts';
-import type { ParsedPercentile, ParsedRun, ParseResult, Warning } from '../../parsers/types.ts';
+import { newRun } from '../rows.ts';
+import { emptyResult, ParseError } from '../parse-result.ts';
+import type { ParsedPercentile, ParsedRun, ParseResult, Warning } from '../parse-result.ts';
 import { accessOf, latColumns, percentileColumns, splitFioLines, TERSE_LINE } from './common.ts';
 import { blockSizeFor, DESCRIPTION_PREFIX, parseDescription } from './describe.ts';
 import type { JobDescription } from './describe.ts';

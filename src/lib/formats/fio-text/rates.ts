@@ -5,7 +5,7 @@
 // the printed ones; a printed form that disagrees with them, or with io= over the runtime, is reported.
 import type { KbBase } from '../../units.ts';
 import { MS_PER_S } from '../../units.ts';
-import type { Warning } from '../../parsers/types.ts';
+import type { Warning } from '../parse-result.ts';
 import { agrees, morePrecise, readAmount } from './amount.ts';
 import type { PrintedAmount, Reading } from './amount.ts';
 

@@ -2,7 +2,7 @@
 // (stat.c show_ddir_status_terse). bw ÷ IOPS gives the block size when it lands within 0.5 % of a multiple of
 // 512 B and that multiple is the only one the truncation allows (the true IOPS lies in [IOPS, IOPS + 1)).
 import { KIB } from '../../units.ts';
-import type { Warning } from '../../parsers/types.ts';
+import type { Warning } from '../parse-result.ts';
 
 const SECTOR = 512;
 const CLOSE = 0.005;

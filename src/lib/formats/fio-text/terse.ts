@@ -5,9 +5,9 @@
 import type { Direction, LatStat } from '../../schema.ts';
 import { aggregateJobs } from '../fio/aggregate.ts';
 import { KIB, MS_PER_S, nsPerTimeUnit } from '../../units.ts';
-import { newRun } from '../../parsers/rows.ts';
-import { emptyResult, ParseError } from '../../parsers/types.ts';
-import type { ParsedPercentile, ParsedRun, ParseResult } from '../../parsers/types.ts';
+import { newRun } from '../rows.ts';
+import { emptyResult, ParseError } from '../parse-result.ts';
+import type { ParsedPercentile, ParsedRun, ParseResult } from '../parse-result.ts';
 import {
 	fioVersion,
 	latColumns,

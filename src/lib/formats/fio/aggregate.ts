@@ -2,8 +2,8 @@
 // sum_stat): bytes and I/Os summed, runtime = longest job, IOPS and bandwidth = sums over that
 // runtime, latency means weighted by I/O count, variances merged with the parallel algorithm,
 // min of mins, max of maxes. Percentiles are never recomputed: they stay NULL on totals.
-import type { ParsedRun } from '../../parsers/types.ts';
-import { newRun } from '../../parsers/rows.ts';
+import type { ParsedRun } from '../parse-result.ts';
+import { newRun } from '../rows.ts';
 
 interface Stat {
 	mean: number | null;

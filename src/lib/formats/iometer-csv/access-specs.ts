@@ -1,7 +1,7 @@
 // `'Access specifications` blocks: the only place that says what a test did (block size, read %,
 // random %). Spec names are free text and may lie (OTHER_FORMATS.md §1.1), so they are never parsed.
 import { fail, isMarker, warn, type IometerContext, type Lines } from './common.ts';
-import { rwOfMix } from '../../parsers/rows.ts';
+import { rwOfMix } from '../rows.ts';
 
 export interface AccessSpecLine {
 	sizeBytes: number;

@@ -1,6 +1,6 @@
 // Shared pieces of the Iometer parser: the error/warning context, the line cursor and strict
 // number reading. Iometer never quotes CSV fields, so a row is split on every comma.
-import { ParseError, type Warning } from '../../parsers/types.ts';
+import { ParseError, type Warning } from '../parse-result.ts';
 
 export interface IometerContext {
 	file: string;

@@ -5,8 +5,8 @@ import { cell, checkNumbers, checkWidth, type ResultsHeader, type ResultsRow } f
 import { isRowType } from './runs.ts';
 import { parseIometerTime } from './timestamp.ts';
 import { checkBinaryDecimal, directionsOf, valuesOf } from './values.ts';
-import type { ParsedTimeseries, ParseResult } from '../../parsers/types.ts';
-import { NO_POINT_VALUES } from '../../parsers/rows.ts';
+import type { ParsedTimeseries, ParseResult } from '../parse-result.ts';
+import { NO_POINT_VALUES } from '../rows.ts';
 
 export interface InstantaneousClock {
 	/** First time stamp of the file (the session's `'Time Stamp`), ms; time_ms counts from here. */

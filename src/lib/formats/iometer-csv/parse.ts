@@ -7,7 +7,7 @@ import { parseResultsHeader, type ResultsRow } from './header.ts';
 import { instantaneousToTimeseries, type InstantaneousClock } from './instantaneous.ts';
 import { resultsToRuns } from './runs.ts';
 import { parseIometerTime } from './timestamp.ts';
-import { emptyResult, type ParseResult } from '../../parsers/types.ts';
+import { emptyResult, type ParseResult } from '../parse-result.ts';
 
 interface Session {
 	index: number;

@@ -4,8 +4,8 @@ import { NO_SPEC, type AccessSpecs } from './access-specs.ts';
 import { fail, parseCountField, warn, type IometerContext } from './common.ts';
 import { cell, checkNumbers, checkWidth, count, num, queueDepth, type ResultsHeader, type ResultsRow } from './header.ts';
 import { checkBinaryDecimal, directionsOf, valuesOf } from './values.ts';
-import { newRun } from '../../parsers/rows.ts';
-import type { ParsedHistogram, ParseResult } from '../../parsers/types.ts';
+import { newRun } from '../rows.ts';
+import type { ParsedHistogram, ParseResult } from '../parse-result.ts';
 
 export interface TestContext {
 	session: number;

@@ -21,8 +21,8 @@ import {
 	type MetricKind,
 	type PublishedColumn,
 } from './fields.ts';
-import { newRun } from '../../parsers/rows.ts';
-import { ParseError, emptyResult, type ParseResult, type ParsedComparison, type ParsedFigure } from '../../parsers/types.ts';
+import { newRun } from '../rows.ts';
+import { ParseError, emptyResult, type ParseResult, type ParsedComparison, type ParsedFigure } from '../parse-result.ts';
 
 type Row = Record<PublishedColumn, string>;
 

@@ -1,7 +1,7 @@
 // A small strict RFC 4180 reader for the published-figures CSV. Strict on purpose: the files are
 // hand transcriptions, so a stray quote or a truncated copy must fail loudly, never shift a value
 // into the wrong column.
-import { ParseError } from '../../parsers/types.ts';
+import { ParseError } from '../parse-result.ts';
 
 export interface CsvRecord {
 	/** 1-based line on which the record starts (a quoted field may span several lines). */

@@ -3,8 +3,8 @@
 // SDs (scope 'total'): those are the only rows summary, totals and flatfile hold.
 import type { Direction } from '../../schema.ts';
 import { MS_PER_S, NS_PER_MS } from '../../units.ts';
-import { NO_POINT_VALUES, newRun, rwOfMix } from '../../parsers/rows.ts';
-import { emptyResult, type ParsedRun, type ParseResult } from '../../parsers/types.ts';
+import { NO_POINT_VALUES, newRun, rwOfMix } from '../rows.ts';
+import { emptyResult, type ParsedRun, type ParseResult } from '../parse-result.ts';
 import type { HistogramRun } from './histogram.ts';
 import type { RunData } from './model.ts';
 import { rdParams, type Parmfile, type RdParams } from './parmfile.ts';

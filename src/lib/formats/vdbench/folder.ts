@@ -3,7 +3,7 @@
 // (and so checks) its own text. Companions that do not parse only lose what they would add, with a warning.
 import { MB, MIB } from '../../units.ts';
 import type { ParseContext } from '../format.ts';
-import { emptyResult, ParseError, type ParseResult, type Warning } from '../../parsers/types.ts';
+import { emptyResult, ParseError, type ParseResult, type Warning } from '../parse-result.ts';
 import { buildFolder, type FolderParts } from './build.ts';
 import { parseFlatfile } from './flatfile.ts';
 import { parseHistogramFile, type HistogramRun } from './histogram.ts';

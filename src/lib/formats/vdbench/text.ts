@@ -1,6 +1,6 @@
 // Shared pieces of the Vdbench parsers: the error/warning context, the HTML wrapper around the text, strict
 // numbers and Vdbench's dates. Every Vdbench .html file is plain text inside <pre> (OTHER_FORMATS.md §3.1).
-import { ParseError, type Warning } from '../../parsers/types.ts';
+import { ParseError, type Warning } from '../parse-result.ts';
 import { MS_PER_S } from '../../units.ts';
 
 const MS_PER_MINUTE = 60 * MS_PER_S;

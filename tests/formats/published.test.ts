@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { readCsv } from '../../src/lib/formats/published-csv/reader.ts';
 import { parsePublishedCsv } from '../../src/lib/formats/published-csv/parse.ts';
 import { PUBLISHED_COLUMNS } from '../../src/lib/formats/published-csv/fields.ts';
-import { ParseError, type ParseResult } from '../../src/lib/parsers/types.ts';
+import { ParseError, type ParseResult } from '../../src/lib/formats/parse-result.ts';
 import { expectGolden } from '../helpers/golden.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 

@@ -1,6 +1,6 @@
 // Row constructors: every column the parser does not set is NULL ("not measured"), never 0.
 import { runs } from '../schema.ts';
-import type { ParsedRun } from './types.ts';
+import type { ParsedRun } from './parse-result.ts';
 
 type Required = 'run_key' | 'source_format' | 'scope' | 'direction' | 'value_origin';
 

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { parseIometerCsv } from '../../src/lib/formats/iometer-csv/parse.ts';
-import { ParseError, type ParseResult } from '../../src/lib/parsers/types.ts';
+import { ParseError, type ParseResult } from '../../src/lib/formats/parse-result.ts';
 import { findInvalidValues } from '../../src/lib/validate.ts';
 import { listFixtures, readFixture } from '../helpers/fixtures.ts';
 

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseFioJson } from '../../src/lib/formats/fio-json/parse.ts';
-import { ParseError, type ParseResult } from '../../src/lib/parsers/types.ts';
+import { ParseError, type ParseResult } from '../../src/lib/formats/parse-result.ts';
 import { listFixtures, readFixture } from '../helpers/fixtures.ts';
 
 const FIXTURES = listFixtures('fio', (f) => f.endsWith('.json')).map((f) => ({ name: f.name, text: readFixture(f) }));

@@ -3,7 +3,7 @@
 // the fio version they claim (FIO_FORMATS.md §2).
 import { describe, expect, it } from 'vitest';
 import { parseFioJson } from '../../src/lib/formats/fio-json/parse.ts';
-import { ParseError, type ParseResult } from '../../src/lib/parsers/types.ts';
+import { ParseError, type ParseResult } from '../../src/lib/formats/parse-result.ts';
 
 type Json = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
 // against the raw text (arithmetic in the comments) so the goldens are not merely the parser's word.
 import { describe, expect, test } from 'vitest';
 import { parseIometerCsv } from '../../src/lib/formats/iometer-csv/parse.ts';
-import type { ParsedRun, ParseResult } from '../../src/lib/parsers/types.ts';
+import type { ParsedRun, ParseResult } from '../../src/lib/formats/parse-result.ts';
 import { listFixtures, readFixture, SHARED_PRESENT, SHARED_SKIP_REASON } from '../helpers/fixtures.ts';
 import { expectGolden } from '../helpers/golden.ts';
 

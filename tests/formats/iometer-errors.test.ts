@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parseIometerCsv } from '../../src/lib/formats/iometer-csv/parse.ts';
-import { ParseError } from '../../src/lib/parsers/types.ts';
+import { ParseError } from '../../src/lib/formats/parse-result.ts';
 import { LOCAL_FIXTURES } from '../helpers/fixtures.ts';
 
 const read = (name: string) => readFileSync(join(LOCAL_FIXTURES, 'iometer', name), 'utf8');

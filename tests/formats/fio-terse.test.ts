@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFioTerse } from '../../src/lib/formats/fio-text/terse.ts';
-import { ParseError } from '../../src/lib/parsers/types.ts';
-import type { ParsedRun, ParseResult } from '../../src/lib/parsers/types.ts';
+import { ParseError } from '../../src/lib/formats/parse-result.ts';
+import type { ParsedRun, ParseResult } from '../../src/lib/formats/parse-result.ts';
 import { expectGolden } from '../helpers/golden.ts';
 import { listFixtures, readFixture } from '../helpers/fixtures.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFioText } from '../../src/lib/formats/fio-text/parse.ts';
-import { ParseError } from '../../src/lib/parsers/types.ts';
-import type { ParsedRun, ParseResult } from '../../src/lib/parsers/types.ts';
+import { ParseError } from '../../src/lib/formats/parse-result.ts';
+import type { ParsedRun, ParseResult } from '../../src/lib/formats/parse-result.ts';
 import { expectGolden } from '../helpers/golden.ts';
 import { listFixtures, readFixture, SHARED_PRESENT, SHARED_SKIP_REASON } from '../helpers/fixtures.ts';
 

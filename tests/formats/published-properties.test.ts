@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { parsePublishedCsv } from '../../src/lib/formats/published-csv/parse.ts';
 import { PUBLISHED_COLUMNS } from '../../src/lib/formats/published-csv/fields.ts';
-import { ParseError, type ParseResult } from '../../src/lib/parsers/types.ts';
+import { ParseError, type ParseResult } from '../../src/lib/formats/parse-result.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
 const REVIEWS_DIR = join(ROOT, 'data/reviews');

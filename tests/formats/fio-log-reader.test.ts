@@ -10,7 +10,7 @@ import {
 	type FioLogOptions,
 } from '../../src/lib/formats/fio-log/reader.ts';
 import { fioLogMetricFromName } from '../../src/lib/formats/fio-log/naming.ts';
-import { ParseError } from '../../src/lib/parsers/types.ts';
+import { ParseError } from '../../src/lib/formats/parse-result.ts';
 import { listFixtures, readFixture } from '../helpers/fixtures.ts';
 
 const LOGS = listFixtures('fio').filter((f) => fioLogMetricFromName(f.name) !== undefined);

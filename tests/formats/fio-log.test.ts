@@ -10,7 +10,7 @@ import {
 } from '../../src/lib/formats/fio-log/reader.ts';
 import { fioLogMetricFromName } from '../../src/lib/formats/fio-log/naming.ts';
 import { latencyUnitForFioVersion } from '../../src/lib/formats/fio/version.ts';
-import { ParseError, type ParsedTimeseries } from '../../src/lib/parsers/types.ts';
+import { ParseError, type ParsedTimeseries } from '../../src/lib/formats/parse-result.ts';
 import { expectGolden } from '../helpers/golden.ts';
 import { listFixtures, readFixture, SHARED_PRESENT, SHARED_SKIP_REASON, type Fixture } from '../helpers/fixtures.ts';
 

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fioHistLogFromName, histLogScale, parseFioHistLog } from '../../src/lib/formats/fio-histlog/parse.ts';
-import { ParseError, type ParsedHistogram } from '../../src/lib/parsers/types.ts';
+import { ParseError, type ParsedHistogram } from '../../src/lib/formats/parse-result.ts';
 import { expectGolden } from '../helpers/golden.ts';
 import { listFixtures, readFixture, SHARED_PRESENT, SHARED_SKIP_REASON, type Fixture } from '../helpers/fixtures.ts';
 

@@ -6,8 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseFioTerse } from '../../src/lib/formats/fio-text/terse.ts';
 import { parseFioText } from '../../src/lib/formats/fio-text/parse.ts';
-import { ParseError } from '../../src/lib/parsers/types.ts';
-import type { Parser, ParseResult } from '../../src/lib/parsers/types.ts';
+import { ParseError } from '../../src/lib/formats/parse-result.ts';
+import type { Parser, ParseResult } from '../../src/lib/formats/parse-result.ts';
 import { listFixtures, readFixture, SHARED_PRESENT, SHARED_SKIP_REASON } from '../helpers/fixtures.ts';
 
 const NUM_RUNS = 200;

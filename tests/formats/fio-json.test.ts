@@ -1,7 +1,7 @@
 // fio JSON / json+ fixtures: one golden per file, plus values worked out by hand from the raw text.
 import { describe, expect, it } from 'vitest';
 import { parseFioJson } from '../../src/lib/formats/fio-json/parse.ts';
-import type { ParseResult } from '../../src/lib/parsers/types.ts';
+import type { ParseResult } from '../../src/lib/formats/parse-result.ts';
 import { expectGolden } from '../helpers/golden.ts';
 import { listFixtures, readFixture, SHARED_PRESENT, SHARED_SKIP_REASON } from '../helpers/fixtures.ts';
 
