@@ -107,6 +107,8 @@ function scaleLatency(o: JsonObject, f: number): void {
 	}
 	// Integer keys of a JS object enumerate in ascending order, as fio writes them.
 	o.bins = Object.fromEntries([...Object.entries(bins).filter(([k]) => !/^\d+$/.test(k)), ...counts]);
+	// The samples are what the bins hold, as in fio's own output (each count was rounded on its own).
+	o.N = [...counts.values()].reduce((sum, n) => sum + n, 0);
 }
 
 /** One direction (read/write/trim/mixed) of a job; io_bytes, bw_bytes and bw are kept exactly as fio relates them. */
