@@ -24,6 +24,8 @@ export interface IngestOptions {
 	onLockWait?: (message: string) => void;
 	/** Leave out the raw files that fail (each with its errors, in `refused`) and ingest the rest. */
 	keepGoing?: boolean;
+	/** DuckDB's threads (2 unless given): any count writes the same bytes. */
+	threads?: number;
 }
 
 export interface IngestReport {
@@ -151,7 +153,7 @@ function bareModeUnits(paths: string[], catalog: Catalog): ReviewUnit[] {
 }
 
 export async function ingest(opts: IngestOptions): Promise<IngestReport> {
-	const writer = await DatasetWriter.open();
+	const writer = await DatasetWriter.open(opts.threads);
 	let output: DatasetOutput | undefined;
 	try {
 		const catalog: Catalog = { reviews: [], devices: [], inputs: [], errors: [], warnings: [] };

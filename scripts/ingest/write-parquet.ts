@@ -214,11 +214,12 @@ export class DatasetWriter {
 		this.kinds = 0;
 	}
 
-	static async open(): Promise<DatasetWriter> {
+	/** `threads`: DuckDB's worker threads (the output is the same for any count: tests/ingest/determinism.test.ts). */
+	static async open(threads = 2): Promise<DatasetWriter> {
 		const dir = mkdtempSync(join(tmpdir(), 'ssd-ingest-'));
 		// Bounded memory, whatever the size of a log: left to its default (80 % of RAM), DuckDB holds some 700 MB while
 		// it writes a series of 24 M points. Beyond the limit it spills into the writer's folder. The files are the same.
-		const config = { threads: '2', preserve_insertion_order: 'true', memory_limit: '256MB', temp_directory: join(dir, 'spill') };
+		const config = { threads: String(threads), preserve_insertion_order: 'true', memory_limit: '256MB', temp_directory: join(dir, 'spill') };
 		const instance = await DuckDBInstance.create(':memory:', config);
 		const conn = await instance.connect();
 		const writer = new DatasetWriter(instance, conn, dir);

@@ -3,8 +3,8 @@
 // in the opposite order (the order some file systems list them in, and inode numbers and times follow), and when a
 // long fio log is parsed in pieces, every other one by the worker thread (scripts/ingest/log-series.ts), instead of
 // whole on the main thread (the ingest splits only logs of 64 MiB or more: here a wrapper of stageFioLogFile lowers
-// the thresholds). DuckDB's thread count is fixed in DatasetWriter.open (threads: '2', no option or variable), so it is
-// not varied. Time zone and locale are tests/ingest/pipeline.test.ts's.
+// the thresholds), and whatever DuckDB's thread count (1 or 4 against the default 2). Time zone and locale are
+// tests/ingest/pipeline.test.ts's.
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,8 +98,8 @@ function writeData(root: string, files: [string, Buffer][]): string {
 	return root;
 }
 
-async function ingested(data: string, out: string): Promise<Record<string, string>> {
-	const report = await ingest({ dataDir: data, out });
+async function ingested(data: string, out: string, threads?: number): Promise<Record<string, string>> {
+	const report = await ingest({ dataDir: data, out, threads });
 	expect(report.errors.map((e) => e.format())).toEqual([]);
 	expect(report.ok).toBe(true);
 	return hashes(out);
@@ -123,6 +123,10 @@ describe('ingest determinism', () => {
 
 	it('gives the same bytes when the folders and files were created in reverse order', async () => {
 		expect(await ingested(reverse, join(work, 'out-reverse'))).toEqual(reference);
+	}, 120_000);
+
+	it.each([1, 4])('gives the same bytes with DuckDB on %i thread(s)', async (threads) => {
+		expect(await ingested(forward, join(work, `out-threads-${threads}`), threads)).toEqual(reference);
 	}, 120_000);
 
 	it('gives the same bytes when the logs are parsed in pieces, every other one by the worker thread', async () => {

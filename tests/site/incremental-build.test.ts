@@ -1,6 +1,6 @@
 // `npm run build` over the last build (scripts/build.ts): with nothing changed it renders only the catalog's own
 // pages; after one review changed, only that review's pages and its drives' pages besides; and its output is byte
-// for byte the output of a full build of the same data.
+// for byte the output of a full build of the same data, made in another time zone and locale.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,9 +17,9 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const [data, dataset, site, full] = ['data', 'dataset', 'site', 'full'].map((d) => join(work, d)) as [string, string, string, string];
 const env = { ...process.env, SITE_DATA_DIR: dataset, SITE_EMIT_DIR: join(work, 'emitted') };
 
-async function build(out: string, name: string, isFull = false): Promise<string[]> {
+async function build(out: string, name: string, isFull = false, extraEnv: NodeJS.ProcessEnv = {}): Promise<string[]> {
 	const logFile = join(work, `${name}.log`);
-	const code = await buildSite(out, { full: isFull, env, logFile });
+	const code = await buildSite(out, { full: isFull, env: { ...env, ...extraEnv }, logFile });
 	// Without colours, which CI may force: Astro colours the tree and the path of each line.
 	const log = stripVTControlCharacters(readFileSync(logFile, 'utf8'));
 	expect(code, log.slice(-2000)).toBe(0);
@@ -59,6 +59,7 @@ it('renders only what changed, and gives the bytes of a full build', async () =>
 	expect(again).toContain(`/zh-Hans/reviews/${changed.id}/`);
 	expect(again.length).toBeLessThan(scoped(first).length);
 
-	await build(full, 'full', true);
+	// The full build in another time zone and locale: every page, CSV and data file the same bytes.
+	await build(full, 'full', true, { TZ: 'Asia/Shanghai', LC_ALL: 'zh_CN.UTF-8', LANG: 'zh_CN.UTF-8' });
 	expect(files(site)).toEqual(files(full));
 }, 600_000);
