@@ -2,7 +2,7 @@
 // Reading input files in pieces: no file is ever read whole, whatever its size.
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import { closeSync, lstatSync, openSync, readSync, readdirSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 export class InputError extends Error {
@@ -62,7 +62,8 @@ export const MAX_TEXT_BYTES = 64 << 20;
 export function* fileChunks(path: string): Generator<Buffer> {
 	const fd = openSync(path, 'r');
 	try {
-		const buf = Buffer.allocUnsafe(1 << 20);
+		// No bigger than the file (most are a few KB): a catalog's thousands of files would each churn a MiB of memory.
+		const buf = Buffer.allocUnsafe(Math.max(1, Math.min(1 << 20, fstatSync(fd).size + 1)));
 		for (let n; (n = readSync(fd, buf, 0, buf.length, null)) > 0; ) yield buf.subarray(0, n);
 	} finally {
 		closeSync(fd);

@@ -84,8 +84,15 @@ function dataModeUnits(root: string, catalog: Catalog): ReviewUnit[] {
 	const units: ReviewUnit[] = [];
 	const revDir = join(root, 'reviews');
 	if (!existsSync(revDir)) return units;
-	const all = listFiles(root, revDir, errors);
-	const ids = [...new Set(all.map((f) => f.split('/')[1]!))].sort(byCodePoint);
+	// Each review's files, grouped once (a filter over every file of the catalog per review grew with reviews²).
+	const filesOf = new Map<string, string[]>();
+	for (const f of listFiles(root, revDir, errors)) {
+		const id = f.split('/')[1]!;
+		const list = filesOf.get(id) ?? [];
+		list.push(f.slice(`reviews/${id}/`.length));
+		filesOf.set(id, list);
+	}
+	const ids = [...filesOf.keys()].sort(byCodePoint);
 	const known = new Set(catalog.devices.map((d) => d.device_id));
 	for (const id of ids) {
 		const rel = `reviews/${id}`;
@@ -106,10 +113,7 @@ function dataModeUnits(root: string, catalog: Catalog): ReviewUnit[] {
 		});
 		catalog.reviews.push(reviewRow(id, y));
 		const sidecar = loadSidecar(rel, dir, catalog);
-		const files = all
-			.filter((f) => f.startsWith(`${rel}/`))
-			.map((f) => f.slice(rel.length + 1))
-			.filter((f) => f !== 'review.yaml' && (f.startsWith('raw/') || /\.csv$/.test(f)));
+		const files = filesOf.get(id)!.filter((f) => f !== 'review.yaml' && (f.startsWith('raw/') || /\.csv$/.test(f)));
 		const subjects = y.devices_tested.filter((d) => d.role === 'subject');
 		units.push({
 			reviewId: id,
