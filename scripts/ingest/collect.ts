@@ -20,7 +20,7 @@ import type {
 } from '../../src/lib/schema.ts';
 import { crossCheckBandwidth, findInvalidValues } from '../../src/lib/validate.ts';
 import { InputError, MAX_TEXT_BYTES, byCodePoint, decodeText, scanText, type ScannedFile } from './files.ts';
-import { globMatch } from './glob.ts';
+import { globMatch } from '../../src/lib/glob.ts';
 import { stageFioLogFile, type StagedLog } from './log-series.ts';
 import { DIRECTION_CODES, VALUE_KINDS, type DatasetWriter, type SeriesColumns } from './write-parquet.ts';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { globMatch } from '../../scripts/ingest/glob.ts';
+import { globMatch } from '../../src/lib/glob.ts';
 
 /** The meaning of a glob as a regex: right, but exponential on many stars, so only for short inputs here. */
 const reference = (pattern: string, path: string) =>

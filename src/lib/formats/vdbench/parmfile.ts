@@ -4,6 +4,7 @@
 import { parseBlockSize } from '../../units.ts';
 import { baseRdName } from './run-start.ts';
 import { fail, textLines, warn, type VdbContext } from './text.ts';
+import { wildcardMatch } from '../../glob.ts';
 
 export interface Statement {
 	line: number;
@@ -187,29 +188,9 @@ export function parseParmfile(text: string, file: string): Parmfile {
 	return { file, rds, wds, sds, versionFromPath, versionLine };
 }
 
-/**
- * Vdbench's `simple_wildcard`: `*` matches any run of characters. Matched without a regular expression: one of many
- * ".*" backtracks for ever on a name that fails (sd=*a*a*a…*b against a long name). The pieces between stars are
- * placed leftmost, each after the last: that finds a match whenever there is one.
- */
-function wildcard(pattern: string, name: string): boolean {
-	const pieces = pattern.split('*');
-	if (pieces.length === 1) return pattern === name;
-	const first = pieces[0]!;
-	const last = pieces[pieces.length - 1]!;
-	const end = name.length - last.length;
-	if (end < first.length || !name.startsWith(first) || !name.endsWith(last)) return false;
-	let at = first.length;
-	for (const piece of pieces.slice(1, -1)) {
-		const found = name.indexOf(piece, at);
-		if (found < 0 || found + piece.length > end) return false;
-		at = found + piece.length;
-	}
-	return true;
-}
 
 function matching(patterns: readonly string[], list: readonly Statement[]): Statement[] {
-	return list.filter((s) => patterns.some((p) => wildcard(p, s.name)));
+	return list.filter((s) => patterns.some((p) => wildcardMatch(p, s.name)));
 }
 
 /** One value for every statement, 'mixed' when they differ, undefined when the RD loops over several. */
