@@ -43,14 +43,9 @@ export interface ReviewUnit {
 export type WarningRecord = InputWarning;
 
 /** Files in raw/ that are not benchmark output. */
-const isBlankByte = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
-
 const NOT_OUTPUT = [/^runs\.ya?ml$/, /\.fio$/, /^platform\.json$/, /^README/i, /\.md$/];
 
-/**
- * Raw files published for download: output the ingest recognized, under a name static hosts serve as text. An .html
- * or .svg would be rendered on the site's origin, even one the fio parser accepts (text before the JSON is skipped).
- */
+const isBlankByte = (b: number) => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d;
 
 const codeOf = (codes: readonly string[], value: string) => codes.indexOf(value);
 
@@ -74,6 +69,8 @@ export class Collector {
 	timeseriesRows = 0;
 	/** run rows per result file, keyed by runKey(review, path in raw/), for logs that point at them. */
 	private readonly runsByFile = new Map<string, RunRow[]>();
+	/** The text of each file of the review being read that is parsed whole (by its path in the review's folder). */
+	private readonly texts = new Map<string, string>();
 	/** fio versions of each review's results, for logs whose run is not named. */
 	private readonly fioVersions = new Map<string, Set<string>>();
 
@@ -131,6 +128,7 @@ export class Collector {
 			}
 			const text = format && !format.streamed ? decodeText(readFileSync(join(unit.dir, f)), encoding) : undefined;
 			entries.push({ f, format, detected, text });
+			if (text !== undefined) this.texts.set(f, text);
 		}
 		for (const e of [...entries.filter((x) => !isLog(x.format)), ...entries.filter((x) => isLog(x.format))]) {
 			const source = `${unit.rel}/${e.f}`;
@@ -143,6 +141,7 @@ export class Collector {
 			if (format.streamed) this.seriesJobs.push({ id: `${unit.reviewId}:${e.f}`, run: () => this.asForced(source, format, e.detected, () => this.collectLog(unit, e.f)) });
 			else await this.asForced(source, format, e.detected, () => this.collectResult(unit, e.f, e.text!, format));
 		}
+		this.texts.clear();
 	}
 
 	/** A parser's ParseError becomes one more reported problem; anything else is a bug and propagates. */
@@ -214,11 +213,16 @@ export class Collector {
 		return this.sidecarEntry(unit, f)?.device_id ?? unit.sidecar.default_device_id ?? unit.defaultDeviceId;
 	}
 
-	/** The text of the companions a format reads with `f` that the folder holds. */
+	/** The text of the companions a format reads with `f` that the folder holds: as read already, else read now. */
 	private companionsOf(unit: ReviewUnit, f: string, format: FileFormat): Record<string, string> {
 		const dir = f.includes('/') ? f.slice(0, f.lastIndexOf('/') + 1) : '';
 		const out: Record<string, string> = {};
 		for (const name of format.companions?.(basename(f)) ?? []) {
+			const read = this.texts.get(dir + name);
+			if (read !== undefined) {
+				out[name] = read;
+				continue;
+			}
 			if (!unit.files.includes(dir + name)) continue;
 			const scan = scanText(join(unit.dir, dir + name), DETECT_BYTES);
 			if (scan && scan.bytes <= MAX_TEXT_BYTES) out[name] = decodeText(readFileSync(join(unit.dir, dir + name)), this.formatOf(unit, dir + name, scan).encoding);
