@@ -1,5 +1,6 @@
 // A page reads only its own rows: on a generated catalog of many reviews, a review's pages fetch Parquet of that
 // review's partitions alone (and no more bytes than those files hold), however many reviews the dataset has.
+// And the whole catalog is plain partitioned Parquet for any engine: DuckDB reads it over HTTP from the built site.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,9 @@ import { generateCatalog, type CatalogReview } from '../../scripts/bench/catalog
 import { ingest } from '../../scripts/ingest/run.ts';
 import { startServer, type StaticServer } from '../../scripts/serve.ts';
 import { reviewOfPartition, type DatasetManifest, type ReviewManifest } from '../../src/lib/dataset-layout.ts';
+import { openDataset } from '../../src/lib/site/db.ts';
 import { launch } from './chromium.ts';
+import { duckdbReader } from './duckdb-http.ts';
 
 const REVIEWS = 30;
 const work = mkdtempSync(join(tmpdir(), 'scale-'));
@@ -63,5 +66,41 @@ describe(`a catalog of ${REVIEWS} reviews`, () => {
 		expect(fetched).toBeGreaterThan(0);
 		expect(fetched).toBeLessThanOrEqual(ownBytes);
 		await page.close();
+	});
+
+	it('is read whole by DuckDB over HTTP range requests, with a glob over the partitions', async () => {
+		const manifest = JSON.parse(readFileSync(join(work, 'dataset/manifest.json'), 'utf8')) as DatasetManifest;
+		const partitioned = Object.entries(manifest.tables).filter(([, t]) => t.partitioned);
+		const local = await openDataset(join(work, 'dataset'));
+		const reader = await duckdbReader(browser, server.url);
+		try {
+			expect(reader.files).toBe(Object.values(manifest.tables).reduce((n, t) => n + (t.partitioned ? t.files : 1), 0));
+			for (const [name, table] of partitioned) {
+				const first = server.requests.length;
+				const counts = await reader.query(
+					`SELECT review_id, count(*)::INTEGER AS n FROM read_parquet('${name}/*/*.parquet', hive_partitioning = true) GROUP BY ALL ORDER BY ALL`,
+				);
+				const expected = (
+					await local.runAndReadAll(`SELECT review_id, count(*)::INTEGER AS n FROM read_parquet('${join(work, 'dataset', name)}/*/*.parquet') GROUP BY ALL ORDER BY ALL`)
+				).getRowObjectsJson();
+				expect(counts, name).toEqual(expected);
+				expect(counts.reduce((n, r) => n + Number(r.n), 0), name).toBe(table.rows);
+				// Counting reads in byte ranges, each file once at most.
+				const reads = server.requests.slice(first).filter((r) => r.url.startsWith(`/data/${name}/`));
+				expect(new Set(reads.map((r) => r.url)).size, name).toBe(table.files);
+				for (const r of reads) expect(r.status, r.url).toBe(206);
+				const fetched = reads.reduce((n, r) => n + r.bytes, 0);
+				expect(fetched, name).toBeLessThanOrEqual(table.bytes);
+				// Small files are read whole in one range; the histograms' (90 KB each) only in their footers and counts.
+				if (name === 'histograms') expect(fetched).toBeLessThan(table.bytes / 2);
+			}
+			const sql = `SELECT review_id, run_id, direction, iops FROM %s ORDER BY ALL`;
+			const values = await reader.query(sql.replace('%s', "read_parquet('runs/*/*.parquet', hive_partitioning = true)"));
+			expect(new Set(values.map((r) => r.review_id)).size).toBe(REVIEWS);
+			expect(values).toEqual((await local.runAndReadAll(sql.replace('%s', 'runs'))).getRowObjectsJson());
+		} finally {
+			await reader.close();
+			local.closeSync();
+		}
 	});
 });
