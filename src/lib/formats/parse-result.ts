@@ -79,3 +79,50 @@ export class ParseError extends Error {
 }
 
 export type Parser = (text: string, file: string) => ParseResult;
+
+/** What a parser carries through one file; formats that need more extend it. */
+export interface FileContext {
+	file: string;
+	warnings: Warning[];
+}
+
+/** Where in the file an error or warning is: a 1-based line, a field, both or neither. */
+export interface Where {
+	line?: number;
+	field?: string;
+}
+
+/** A place from parts that may be unknown; unknown ones are left out, not set to undefined. */
+export function at(line?: number | null, field?: string): Where {
+	const where: Where = {};
+	if (line !== undefined && line !== null) where.line = line;
+	if (field !== undefined) where.field = field;
+	return where;
+}
+
+export function fail(ctx: FileContext, code: string, where: Where, reason: string): never {
+	throw new ParseError(code, ctx.file, where, reason);
+}
+
+export function warn(ctx: FileContext, code: string, where: Where, message: string): void {
+	ctx.warnings.push({ code, message, ...at(where.line, where.field) });
+}
+
+export function stripBom(text: string): string {
+	return text.startsWith('\uFEFF') ? text.slice(1) : text;
+}
+
+export interface Lines {
+	/** Index 0 = line 1, without line terminators. */
+	lines: string[];
+	/** false when the file does not end with a line break: its last line may be cut short. */
+	terminated: boolean;
+}
+
+/** The file's lines, BOM and CR/LF removed; `loneCr` also breaks at a CR on its own (old Mac endings). */
+export function splitLines(text: string, options: { loneCr?: boolean } = {}): Lines {
+	const lines = stripBom(text).split(options.loneCr ? /\r\n|\r|\n/ : /\r?\n/);
+	const terminated = lines[lines.length - 1] === '';
+	if (terminated) lines.pop();
+	return { lines, terminated };
+}

@@ -1,37 +1,16 @@
-// Shared pieces of the CrystalDiskMark parser: the error/warning context, the line split and
-// strict number reading. Format facts: ../shared/research/OTHER_FORMATS.md §4.
-import { ParseError, type Warning } from '../parse-result.ts';
+// Shared pieces of the CrystalDiskMark parser: strict number reading and text clean-up.
+// Format facts: ../shared/research/OTHER_FORMATS.md §4.
+import { fail, type FileContext } from '../parse-result.ts';
 
 export const SOURCE_FORMAT = 'crystaldiskmark-text';
 export const TOOL = 'CrystalDiskMark';
 
-export interface CdmContext {
-	file: string;
-	warnings: Warning[];
-}
-
-export function fail(ctx: CdmContext, code: string, line: number, reason: string, field?: string): never {
-	throw new ParseError(code, ctx.file, field === undefined ? { line } : { line, field }, reason);
-}
-
-export function warn(ctx: CdmContext, code: string, line: number, message: string): void {
-	ctx.warnings.push({ code, message, line });
-}
-
-/** The file's lines, BOM and CR/LF removed (CrystalDiskMark writes CRLF; copies in repositories are often LF). */
-export function splitLines(text: string): string[] {
-	const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-	const lines = body.split(/\r\n|\r|\n/);
-	if (lines[lines.length - 1] === '') lines.pop();
-	return lines;
-}
-
 const DECIMAL = /^\d+(?:\.\d+)?$/;
 
 /** A non-negative decimal as CrystalDiskMark prints it (`%9.3f`, `%9.1f`, `%9.2f`, `%d`). */
-export function parseDecimal(ctx: CdmContext, text: string, line: number, field: string): number {
+export function parseDecimal(ctx: FileContext, text: string, line: number, field: string): number {
 	const t = text.trim();
-	if (!DECIMAL.test(t)) fail(ctx, 'BAD_NUMBER', line, `"${t.slice(0, 20)}" is not a number`, field);
+	if (!DECIMAL.test(t)) fail(ctx, 'BAD_NUMBER', { line, field }, `"${t.slice(0, 20)}" is not a number`);
 	return Number(t);
 }
 

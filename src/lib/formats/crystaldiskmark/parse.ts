@@ -5,9 +5,9 @@
 // - Each test runs N times (`(xN)` on the Test line) and the best run is printed; the latency (µs,
 //   7.x and later) is the lowest of the runs' mean latencies.
 import { newRun } from '../rows.ts';
-import { emptyResult, type ParsedRun, type ParseResult } from '../parse-result.ts';
+import { emptyResult, fail, splitLines, warn, type FileContext, type ParsedRun, type ParseResult } from '../parse-result.ts';
 import { MB } from '../../units.ts';
-import { fail, SOURCE_FORMAT, splitLines, squeeze, TOOL, warn, type CdmContext } from './common.ts';
+import { SOURCE_FORMAT, squeeze, TOOL } from './common.ts';
 import { addFooterLine, footerLine, isoDate, measureSeconds, newFooter, runCount, type Footer } from './footer.ts';
 import { parseResultLine, RESULT_START, type ResultLine, type Section } from './results.ts';
 
@@ -34,7 +34,7 @@ interface Scan {
 	mixLabel: string | null;
 }
 
-function scan(ctx: CdmContext, lines: string[]): Scan {
+function scan(ctx: FileContext, lines: string[]): Scan {
 	let header: Header | null = null;
 	let unitsLine = 0;
 	let section: Section | null = null;
@@ -43,7 +43,7 @@ function scan(ctx: CdmContext, lines: string[]): Scan {
 	const results: ResultLine[] = [];
 	let footer: Footer | null = null;
 	const needUnits = (n: number) => {
-		if (unitsLine === 0) fail(ctx, 'MISSING_UNITS', n, 'no "* MB/s = 1,000,000 bytes/s" line before the results');
+		if (unitsLine === 0) fail(ctx, 'MISSING_UNITS', { line: n }, 'no "* MB/s = 1,000,000 bytes/s" line before the results');
 	};
 
 	for (let i = 0; i < lines.length; i++) {
@@ -53,20 +53,20 @@ function scan(ctx: CdmContext, lines: string[]): Scan {
 		if (header === null) {
 			if (trimmed === '' || /^-+$/.test(trimmed)) continue;
 			const m = HEADER.exec(text);
-			if (!m) fail(ctx, 'MISSING_HEADER', n, 'expected the "CrystalDiskMark <version> … (C) … hiyohiyo" line');
+			if (!m) fail(ctx, 'MISSING_HEADER', { line: n }, 'expected the "CrystalDiskMark <version> … (C) … hiyohiyo" line');
 			header = { version: m[1]!, edition: squeeze(m[2]!), line: n };
 			continue;
 		}
-		if (HEADER.test(text)) fail(ctx, 'DUPLICATE_HEADER', n, 'a second CrystalDiskMark header: one result per file');
+		if (HEADER.test(text)) fail(ctx, 'DUPLICATE_HEADER', { line: n }, 'a second CrystalDiskMark header: one result per file');
 		if (footer !== null) {
-			if (RESULT_START.test(text) || SECTION.test(text)) fail(ctx, 'UNEXPECTED_LINE', n, 'result line after the Test/Date/OS lines');
+			if (RESULT_START.test(text) || SECTION.test(text)) fail(ctx, 'UNEXPECTED_LINE', { line: n }, 'result line after the Test/Date/OS lines');
 			addFooterLine(ctx, footer, text, n);
 			continue;
 		}
 		if (trimmed === '' || /^-+$/.test(trimmed) || /^Crystal Dew World\b/.test(trimmed)) continue;
 		const units = UNITS.exec(text);
 		if (units) {
-			if (units[1] !== '1,000,000') fail(ctx, 'UNEXPECTED_UNIT', n, `MB/s is said to be ${units[1]} bytes/s, not 1,000,000`);
+			if (units[1] !== '1,000,000') fail(ctx, 'UNEXPECTED_UNIT', { line: n }, `MB/s is said to be ${units[1]} bytes/s, not 1,000,000`);
 			unitsLine = n;
 			continue;
 		}
@@ -79,7 +79,7 @@ function scan(ctx: CdmContext, lines: string[]): Scan {
 				mixLabel = squeeze(heading[2]!) || null;
 				const pct = /Read\s+(\d+)%/.exec(heading[2]!);
 				mixReadPct = pct && Number(pct[1]) <= 100 ? Number(pct[1]) : null;
-				if (mixReadPct === null) warn(ctx, 'CDM_MIX_RATIO_UNKNOWN', n, '[Mix] heading does not say "Read N%": read_pct of the mix rows is unknown');
+				if (mixReadPct === null) warn(ctx, 'CDM_MIX_RATIO_UNKNOWN', { line: n }, '[Mix] heading does not say "Read N%": read_pct of the mix rows is unknown');
 			}
 			continue;
 		}
@@ -94,15 +94,15 @@ function scan(ctx: CdmContext, lines: string[]): Scan {
 			addFooterLine(ctx, footer, text, n);
 			continue;
 		}
-		fail(ctx, 'UNEXPECTED_LINE', n, `unexpected line "${trimmed.slice(0, 60)}"`);
+		fail(ctx, 'UNEXPECTED_LINE', { line: n }, `unexpected line "${trimmed.slice(0, 60)}"`);
 	}
 
-	if (header === null) fail(ctx, 'MISSING_HEADER', 1, 'no "CrystalDiskMark <version>" header line: empty or not a CrystalDiskMark text');
-	if (unitsLine === 0) fail(ctx, 'MISSING_UNITS', lines.length, 'no "* MB/s = 1,000,000 bytes/s" line');
-	if (results.length === 0) fail(ctx, 'NO_RESULTS', lines.length, 'no result lines');
+	if (header === null) fail(ctx, 'MISSING_HEADER', { line: 1 }, 'no "CrystalDiskMark <version>" header line: empty or not a CrystalDiskMark text');
+	if (unitsLine === 0) fail(ctx, 'MISSING_UNITS', { line: lines.length }, 'no "* MB/s = 1,000,000 bytes/s" line');
+	if (results.length === 0) fail(ctx, 'NO_RESULTS', { line: lines.length }, 'no result lines');
 	// Every version writes Test, Date and OS after the results: without them the file was cut short.
 	for (const key of ['Test', 'Date', 'OS'] as const) {
-		if (!footer?.values[key]) fail(ctx, 'TRUNCATED_FILE', lines.length, `file ends without its "${key}:" line: cut short?`);
+		if (!footer?.values[key]) fail(ctx, 'TRUNCATED_FILE', { line: lines.length }, `file ends without its "${key}:" line: cut short?`);
 	}
 	return { header, results, footer: footer!, mixReadPct, mixLabel };
 }
@@ -149,20 +149,20 @@ function runKeys(results: ResultLine[]): { keys: string[]; index: Map<string, nu
 	return { keys, index };
 }
 
-function checkIops(ctx: CdmContext, r: ResultLine): void {
+function checkIops(ctx: FileContext, r: ResultLine): void {
 	if (r.iops === null || r.blockBytes === null) return;
 	// IOPS = MB/s × 1,000,000 ÷ block size, printed to 0.1 from MB/s printed to 0.001.
 	const expected = (r.mbPerS * MB) / r.blockBytes;
 	const tolerance = 0.05 + (0.0005 * MB) / r.blockBytes + 1e-6;
 	if (Math.abs(r.iops - expected) > tolerance) {
-		warn(ctx, 'CDM_IOPS_MISMATCH', r.line, `${r.iops} IOPS ≠ ${r.mbPerS} MB/s ÷ ${r.blockBytes} bytes (${expected.toFixed(1)} IOPS)`);
+		warn(ctx, 'CDM_IOPS_MISMATCH', { line: r.line }, `${r.iops} IOPS ≠ ${r.mbPerS} MB/s ÷ ${r.blockBytes} bytes (${expected.toFixed(1)} IOPS)`);
 	}
 }
 
 export function parseCrystalDiskMark(text: string, file: string): ParseResult {
-	const ctx: CdmContext = { file, warnings: [] };
+	const ctx: FileContext = { file, warnings: [] };
 	const out = emptyResult();
-	const s = scan(ctx, splitLines(text));
+	const s = scan(ctx, splitLines(text, { loneCr: true }).lines);
 	const startedAt = isoDate(ctx, s.footer.values.Date!.text, s.footer.values.Date!.line);
 	const base = fileCondition(s);
 	const runtime = measureSeconds(s.footer);
@@ -173,17 +173,17 @@ export function parseCrystalDiskMark(text: string, file: string): ParseResult {
 	s.results.forEach((r, i) => {
 		// A test that was not run (read-only or write-only benchmark) keeps CrystalDiskMark's zeros: not a measurement.
 		if (r.mbPerS === 0 && !r.iops && !r.latencyUs) {
-			warn(ctx, 'CDM_NOT_RUN', r.line, `${r.name} ${r.section}: 0 MB/s, 0 IOPS: the test was not run; no row emitted`);
+			warn(ctx, 'CDM_NOT_RUN', { line: r.line }, `${r.name} ${r.section}: 0 MB/s, 0 IOPS: the test was not run; no row emitted`);
 			return;
 		}
 		checkIops(ctx, r);
 		if (r.iops !== null && !derivedWarned) {
 			derivedWarned = true;
-			warn(ctx, 'CDM_IOPS_DERIVED', r.line, 'IOPS are computed by CrystalDiskMark from MB/s (MB/s × 1,000,000 ÷ block size), not counted I/Os');
+			warn(ctx, 'CDM_IOPS_DERIVED', { line: r.line }, 'IOPS are computed by CrystalDiskMark from MB/s (MB/s × 1,000,000 ÷ block size), not counted I/Os');
 		}
 		if (r.blockBytes === null && !unstatedWarned) {
 			unstatedWarned = true;
-			warn(ctx, 'CDM_BLOCK_SIZE_UNSTATED', r.line, `${r.name}: the line does not print its block size; block_size_bytes left NULL`);
+			warn(ctx, 'CDM_BLOCK_SIZE_UNSTATED', { line: r.line }, `${r.name}: the line does not print its block size; block_size_bytes left NULL`);
 		}
 		const readPct = r.section === 'read' ? 100 : r.section === 'write' ? 0 : s.mixReadPct;
 		const row: ParsedRun = newRun({

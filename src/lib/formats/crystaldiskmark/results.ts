@@ -6,7 +6,8 @@
 //            `  Random Read 4KiB (Q=  8,T= 8) :     7.892 MB/s [   1926.8 IOPS]` (no latency, no headings;
 //            5.x also writes `Sequential Read (T= 1)` without a queue depth).
 import { KIB, MB, MIB, NS_PER_US } from '../../units.ts';
-import { decimalTimes, fail, parseDecimal, type CdmContext } from './common.ts';
+import { decimalTimes, parseDecimal } from './common.ts';
+import { fail, type FileContext } from '../parse-result.ts';
 
 export type Section = 'read' | 'write' | 'mix';
 
@@ -31,7 +32,7 @@ export interface ResultLine {
 }
 
 /** A printed decimal and its value in base units. */
-function scaled(ctx: CdmContext, text: string, line: number, field: string, factor: number): { value: number; base: number } {
+function scaled(ctx: FileContext, text: string, line: number, field: string, factor: number): { value: number; base: number } {
 	const value = parseDecimal(ctx, text, line, field);
 	return { value, base: decimalTimes(text, factor) };
 }
@@ -46,16 +47,16 @@ const LEGACY =
 /** Block sizes are binary whatever the letters (KiB/MiB since 5.x; "4KB" meant 4096 bytes before). */
 const BLOCK = /^(\d+)(KiB|MiB|KB|MB)$/;
 
-function blockOf(ctx: CdmContext, text: string, line: number): { bytes: number; label: string } {
+function blockOf(ctx: FileContext, text: string, line: number): { bytes: number; label: string } {
 	const m = BLOCK.exec(text);
-	if (!m) fail(ctx, 'BAD_BLOCK_SIZE', line, `"${text.slice(0, 20)}" is not a block size (e.g. 4KiB, 1MiB)`, 'block size');
+	if (!m) fail(ctx, 'BAD_BLOCK_SIZE', { line, field: 'block size' }, `"${text.slice(0, 20)}" is not a block size (e.g. 4KiB, 1MiB)`);
 	const mebi = m[2]!.startsWith('M');
 	return { bytes: Number(m[1]) * (mebi ? MIB : KIB), label: `${m[1]}${mebi ? 'M' : 'K'}` };
 }
 
-function count(ctx: CdmContext, text: string, line: number, field: string): number {
+function count(ctx: FileContext, text: string, line: number, field: string): number {
 	const t = text.trim();
-	if (!/^\d+$/.test(t) || Number(t) === 0) fail(ctx, 'BAD_NUMBER', line, `"${t.slice(0, 20)}" is not a positive whole number`, field);
+	if (!/^\d+$/.test(t) || Number(t) === 0) fail(ctx, 'BAD_NUMBER', { line, field }, `"${t.slice(0, 20)}" is not a positive whole number`);
 	return Number(t);
 }
 
@@ -64,11 +65,11 @@ function nameOf(access: 'sequential' | 'random', block: string | null, queues: n
 }
 
 /** The line as a result, or undefined when it is not one; a line that starts like one but does not parse throws. */
-export function parseResultLine(ctx: CdmContext, text: string, line: number, section: Section | null): ResultLine | undefined {
+export function parseResultLine(ctx: FileContext, text: string, line: number, section: Section | null): ResultLine | undefined {
 	if (!RESULT_START.test(text)) return undefined;
 	const modern = MODERN.exec(text);
 	if (modern) {
-		if (section === null) fail(ctx, 'UNEXPECTED_LINE', line, 'result line before any [Read], [Write] or [Mix] heading');
+		if (section === null) fail(ctx, 'UNEXPECTED_LINE', { line }, 'result line before any [Read], [Write] or [Mix] heading');
 		const access = modern[1] === 'SEQ' || modern[1] === 'Sequential' ? 'sequential' : 'random';
 		const block = blockOf(ctx, modern[2]!, line);
 		const queues = count(ctx, modern[3]!, line, 'Q');
@@ -112,5 +113,5 @@ export function parseResultLine(ctx: CdmContext, text: string, line: number, sec
 			latencyNs: null,
 		};
 	}
-	return fail(ctx, 'BAD_RESULT_LINE', line, `result line is cut short or garbled: "${text.trim().slice(0, 60)}"`);
+	return fail(ctx, 'BAD_RESULT_LINE', { line }, `result line is cut short or garbled: "${text.trim().slice(0, 60)}"`);
 }

@@ -1,8 +1,8 @@
 // Consistency checks that turn into warnings: DiskSpd prints both the counts and the rates, and a
 // row's read and write parts next to its total, so a hand-edited or mixed-up file shows.
-import { atLine, warn, type DiskSpdContext } from './common.ts';
 import type { DirValues, RowDirection } from './model.ts';
 import { MIB } from '../../units.ts';
+import { at, warn, type FileContext } from '../parse-result.ts';
 
 /** Rates are printed with %.2f and the test time with %.2f seconds: allow both roundings. */
 const PRINT_STEP = 0.01;
@@ -15,7 +15,7 @@ function rateMismatch(printed: number, amount: number, testTimeS: number): numbe
 }
 
 /** The printed MiB/s and I/O per s of one row against bytes and I/Os ÷ the actual test time. */
-export function checkRates(ctx: DiskSpdContext, v: { bytes: number; ios: number; mibps: number; iops: number; line: number }, testTimeS: number, rateLabel: string): void {
+export function checkRates(ctx: FileContext, v: { bytes: number; ios: number; mibps: number; iops: number; line: number }, testTimeS: number, rateLabel: string): void {
 	const mib = rateMismatch(v.mibps, v.bytes / MIB, testTimeS);
 	if (mib !== null) {
 		warn(ctx, 'RATE_MISMATCH', { line: v.line, field: rateLabel }, `${rateLabel} ${v.mibps} but ${v.bytes} bytes / ${MIB} / ${testTimeS} s = ${mib.toFixed(4)}; the more precise of the two is kept`);
@@ -27,9 +27,9 @@ export function checkRates(ctx: DiskSpdContext, v: { bytes: number; ios: number;
 }
 
 /** Read + write must make the row's total, in bytes and in I/Os. */
-export function checkDirectionSum(ctx: DiskSpdContext, values: Record<RowDirection, DirValues>, what: string, field: { bytes: string; ios: string } = { bytes: 'bytes', ios: 'I/Os' }): void {
+export function checkDirectionSum(ctx: FileContext, values: Record<RowDirection, DirValues>, what: string, field: { bytes: string; ios: string } = { bytes: 'bytes', ios: 'I/Os' }): void {
 	const line = values.mixed.line;
-	const where = (f: string) => ({ ...atLine(line), field: f });
+	const where = (f: string) => at(line, f);
 	if (values.read.bytes + values.write.bytes !== values.mixed.bytes) {
 		warn(ctx, 'DIRECTION_SUM_MISMATCH', where(field.bytes), `${what}: read ${values.read.bytes} + write ${values.write.bytes} bytes ≠ total ${values.mixed.bytes}`);
 	}
@@ -39,7 +39,7 @@ export function checkDirectionSum(ctx: DiskSpdContext, values: Record<RowDirecti
 }
 
 /** The `total:` row against the sum of the thread rows above it. */
-export function checkTotal(ctx: DiskSpdContext, rows: { bytes: number; ios: number }[], total: { bytes: number; ios: number; line: number }, section: string): void {
+export function checkTotal(ctx: FileContext, rows: { bytes: number; ios: number }[], total: { bytes: number; ios: number; line: number }, section: string): void {
 	const bytes = rows.reduce((s, r) => s + r.bytes, 0);
 	const ios = rows.reduce((s, r) => s + r.ios, 0);
 	if (bytes !== total.bytes || ios !== total.ios) {

@@ -1,34 +1,13 @@
-// Shared pieces of the DiskSpd parsers: the error/warning context and strict number reading.
+// Shared pieces of the DiskSpd parsers: strict number reading and time stamps.
 // Format facts: OTHER_FORMATS.md §2 and microsoft/diskspd ResultParser.cpp / XmlResultParser.cpp.
-import { ParseError, type Warning } from '../parse-result.ts';
-
-export interface Where {
-	line?: number;
-	field?: string;
-}
-
-export interface DiskSpdContext {
-	file: string;
-	warnings: Warning[];
-}
-
-export function fail(ctx: DiskSpdContext, code: string, where: Where, reason: string): never {
-	throw new ParseError(code, ctx.file, where, reason);
-}
-
-/** A place that may have no line (an element of a document without one). */
-export const atLine = (line: number | null): Where => (line === null ? {} : { line });
-
-export function warn(ctx: DiskSpdContext, code: string, where: Where, message: string): void {
-	ctx.warnings.push({ code, message, ...where });
-}
+import { fail, type FileContext, type Where } from '../parse-result.ts';
 
 const COUNT = /^\d+$/;
 const DECIMAL = /^\d+(?:\.\d+)?$/;
 const SIGNED_DECIMAL = /^-?\d+(?:\.\d+)?$/;
 
 /** A whole non-negative count (bytes, I/Os, thread numbers). */
-export function count(ctx: DiskSpdContext, text: string, where: Where): number {
+export function count(ctx: FileContext, text: string, where: Where): number {
 	const t = text.trim();
 	const v = Number(t);
 	if (!COUNT.test(t) || !Number.isSafeInteger(v)) fail(ctx, 'BAD_NUMBER', where, `"${t.slice(0, 40)}" is not a whole count`);
@@ -36,14 +15,14 @@ export function count(ctx: DiskSpdContext, text: string, where: Where): number {
 }
 
 /** A non-negative decimal as DiskSpd prints it with %f (no exponent, no sign). */
-export function decimal(ctx: DiskSpdContext, text: string, where: Where): number {
+export function decimal(ctx: FileContext, text: string, where: Where): number {
 	const t = text.trim();
 	if (!DECIMAL.test(t) || !Number.isFinite(Number(t))) fail(ctx, 'BAD_NUMBER', where, `"${t.slice(0, 40)}" is not a number`);
 	return Number(t);
 }
 
 /** CPU shares are differences of counters and may print as a small negative number. */
-export function signedDecimal(ctx: DiskSpdContext, text: string, where: Where): number {
+export function signedDecimal(ctx: FileContext, text: string, where: Where): number {
 	const t = text.trim();
 	if (!SIGNED_DECIMAL.test(t) || !Number.isFinite(Number(t))) fail(ctx, 'BAD_NUMBER', where, `"${t.slice(0, 40)}" is not a number`);
 	return Number(t);

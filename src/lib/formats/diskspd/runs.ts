@@ -1,10 +1,10 @@
 // One timespan's results → runs: a `job` row per thread and target, a `disk` row per target when
 // the tool printed that target's own latency table, and the `total`; percentiles of the latter two.
-import { atLine, warn, type DiskSpdContext } from './common.ts';
 import { ROW_DIRECTIONS, type DirValues, type LatencyTable, type RowDirection, type TargetConfig, type TimeSpanConfig, type TimeSpanResults } from './model.ts';
 import { newRun, rwOfMix } from '../rows.ts';
 import type { ParsedRun, ParseResult } from '../parse-result.ts';
 import { PERCENTILE_COLUMNS } from '../../schema.ts';
+import { at, warn, type FileContext } from '../parse-result.ts';
 
 export const TOOL = 'DiskSpd';
 
@@ -86,7 +86,7 @@ function sumOf(rows: Record<RowDirection, DirValues>[], testTimeS: number): Reco
 	return { read: one('read'), write: one('write'), mixed: one('mixed') };
 }
 
-export function resultsToRuns(ctx: DiskSpdContext, r: TimeSpanResults, sourceFormat: string, out: ParseResult): void {
+export function resultsToRuns(ctx: FileContext, r: TimeSpanResults, sourceFormat: string, out: ParseResult): void {
 	const prefix = `run${r.index}/`;
 	const span = r.config;
 	const configOf = new Map<string, TargetConfig>();
@@ -97,7 +97,7 @@ export function resultsToRuns(ctx: DiskSpdContext, r: TimeSpanResults, sourceFor
 		if (span && t) return workloadOf(span, t);
 		if (span && !warnedPaths.has(path)) {
 			warnedPaths.add(path);
-			warn(ctx, 'TARGET_NOT_IN_PARAMETERS', atLine(line), `target "${path}" is not among the input parameters' paths; its block size, mix and depth are unknown`);
+			warn(ctx, 'TARGET_NOT_IN_PARAMETERS', at(line), `target "${path}" is not among the input parameters' paths; its block size, mix and depth are unknown`);
 		}
 		return UNKNOWN_WORKLOAD;
 	};
@@ -142,7 +142,7 @@ export function resultsToRuns(ctx: DiskSpdContext, r: TimeSpanResults, sourceFor
 		const directions = directionsOf(row.values);
 		if (directions.length === 0) {
 			const line = row.values.mixed.line;
-			warn(ctx, 'NO_IO', atLine(line), `thread ${row.thread} completed no I/O on "${row.path}"; no run emitted`);
+			warn(ctx, 'NO_IO', at(line), `thread ${row.thread} completed no I/O on "${row.path}"; no run emitted`);
 			continue;
 		}
 		const t = configOf.get(row.path);
@@ -162,7 +162,7 @@ export function resultsToRuns(ctx: DiskSpdContext, r: TimeSpanResults, sourceFor
 		const index = paths.indexOf(path);
 		const rows = r.threads.filter((t) => t.path === path);
 		if (index < 0) {
-			warn(ctx, 'TARGET_WITHOUT_ROWS', atLine(table.line), `latency table for "${path}", a target without thread rows; skipped`);
+			warn(ctx, 'TARGET_WITHOUT_ROWS', at(table.line), `latency table for "${path}", a target without thread rows; skipped`);
 			continue;
 		}
 		const values = sumOf(rows.map((t) => t.values), r.testTimeS);
@@ -181,7 +181,7 @@ export function resultsToRuns(ctx: DiskSpdContext, r: TimeSpanResults, sourceFor
 	const directions = directionsOf(r.total);
 	if (directions.length === 0) {
 		const line = r.total.mixed.line;
-		warn(ctx, 'NO_IO', atLine(line), `timespan ${r.index} completed no I/O; no total run emitted`);
+		warn(ctx, 'NO_IO', at(line), `timespan ${r.index} completed no I/O; no total run emitted`);
 		return;
 	}
 	const usedPaths = paths.length > 0 ? paths : (span?.targets ?? []).map((t) => t.path);

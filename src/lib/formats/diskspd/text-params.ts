@@ -2,9 +2,10 @@
 // `path:` targets) and the `System information:` block after it (2.0.18+). Both are indented
 // lines; the block ends at the first non-blank line that is not indented. Lines not listed here
 // (cache flags, think time, priority…) say nothing the schema keeps.
-import { count, decimal, diskSpdTime, fail, warn, type DiskSpdContext } from './common.ts';
+import { count, decimal, diskSpdTime } from './common.ts';
 import type { TargetConfig, TimeSpanConfig } from './model.ts';
 import { KIB, MIB, GIB, TIB } from '../../units.ts';
+import { fail, warn, type FileContext } from '../parse-result.ts';
 
 export interface Profile {
 	timespans: TimeSpanConfig[];
@@ -17,7 +18,7 @@ const SIZE_UNITS: Record<string, number> = { '': 1, B: 1, KiB: KIB, MiB: MIB, Gi
  * `block size:` is bytes up to 2.1 ("4096") and Util::GetSizeKMGT from 2.2 on: "4KiB", or
  * "%.2f" of a unit ("1.50KiB") when not a whole number of it, which may not give the bytes back.
  */
-function blockSize(ctx: DiskSpdContext, text: string, line: number): number | null {
+function blockSize(ctx: FileContext, text: string, line: number): number | null {
 	const m = /^(\d+(?:\.\d+)?)\s*(B|KiB|MiB|GiB|TiB|PiB)?$/.exec(text);
 	if (!m) fail(ctx, 'BAD_PARAMETER', { line, field: 'block size' }, `"${text.slice(0, 40)}" is not a block size`);
 	const bytes = Number(m[1]) * SIZE_UNITS[m[2] ?? '']!;
@@ -35,7 +36,7 @@ function newTarget(path: string): TargetConfig {
 const isBlockLine = (text: string) => text === '' || /^\s/.test(text);
 
 /** Reads from the line after `Input parameters:`; returns the profile and the first line after both blocks. */
-export function parseParameters(ctx: DiskSpdContext, lines: string[], start: number): { profile: Profile; next: number } {
+export function parseParameters(ctx: FileContext, lines: string[], start: number): { profile: Profile; next: number } {
 	const profile: Profile = { timespans: [], startedAt: null };
 	let span: TimeSpanConfig | null = null;
 	let target: TargetConfig | null = null;

@@ -1,9 +1,10 @@
 // The three tables of a text results block: CPU usage, the per-thread I/O tables (Total IO,
 // Read IO, Write IO) and the latency percentile tables. Cells are separated by "|" (a Windows
 // path cannot contain one); every row must have its header's cell count.
-import { count, decimal, fail, scaled, signedDecimal, type DiskSpdContext } from './common.ts';
+import { count, decimal, scaled, signedDecimal } from './common.ts';
 import type { LatencyTable, PercentilePoint, RowDirection } from './model.ts';
 import { NS_PER_MS } from '../../units.ts';
+import { fail, type FileContext } from '../parse-result.ts';
 
 export const isBlank = (s: string | undefined) => s !== undefined && s.trim() === '';
 const isBorder = (s: string | undefined) => s !== undefined && /^\s*-{10,}\s*$/.test(s);
@@ -15,18 +16,18 @@ export function skipBlank(lines: string[], i: number): number {
 }
 
 /** The file ended where `what` was expected. */
-export function truncated(ctx: DiskSpdContext, lines: string[], what: string): never {
+export function truncated(ctx: FileContext, lines: string[], what: string): never {
 	fail(ctx, 'TRUNCATED', { line: Math.max(lines.length, 1) }, `the file ends before ${what}: it was cut short`);
 }
 
-function expectBorder(ctx: DiskSpdContext, lines: string[], i: number, what: string): void {
+function expectBorder(ctx: FileContext, lines: string[], i: number, what: string): void {
 	if (i >= lines.length) truncated(ctx, lines, what);
 	if (!isBorder(lines[i])) fail(ctx, 'UNEXPECTED_LINE', { line: i + 1 }, `expected the dashed border of ${what}, found "${lines[i]!.trim().slice(0, 40)}"`);
 }
 
 const cellsOf = (line: string) => line.split('|').map((c) => c.trim());
 
-const percent = (ctx: DiskSpdContext, cell: string, line: number, field: string) => {
+const percent = (ctx: FileContext, cell: string, line: number, field: string) => {
 	if (!cell.endsWith('%')) fail(ctx, 'BAD_NUMBER', { line, field }, `"${cell.slice(0, 40)}" is not a percentage`);
 	return signedDecimal(ctx, cell.slice(0, -1), { line, field });
 };
@@ -42,7 +43,7 @@ export function isCpuHeader(line: string): boolean {
  * `Socket | Node | Group | Core | Class |` (2.2) in front. Returns the `avg.` row's User and
  * Kernel shares (Kernel is printed without idle time: DiskSpd's own "system" CPU).
  */
-export function parseCpuTable(ctx: DiskSpdContext, lines: string[], start: number): { usr: number; sys: number; next: number } {
+export function parseCpuTable(ctx: FileContext, lines: string[], start: number): { usr: number; sys: number; next: number } {
 	const width = cellsOf(lines[start]!).length;
 	expectBorder(ctx, lines, start + 1, 'the CPU table');
 	let i = start + 2;
@@ -87,7 +88,7 @@ const REQUIRED_COLUMNS = ['thread', 'bytes', 'I/Os', 'I/O per s', 'file'];
 /** The file cell: the path, then its size as _DisplayFileSize prints it ("(8192MB)" ≤ 2.0.17, "(496GiB)" later). */
 const FILE_CELL = /^(.*) \(\d+(?:B|KB|MB|GB|TB|KiB|MiB|GiB|TiB|PiB)\)$/;
 
-function ioValues(ctx: DiskSpdContext, names: string[], cells: string[], line: number): Omit<IoRow, 'line' | 'thread' | 'path'> {
+function ioValues(ctx: FileContext, names: string[], cells: string[], line: number): Omit<IoRow, 'line' | 'thread' | 'path'> {
 	const at = (name: string) => cells[names.indexOf(name)];
 	const where = (field: string) => ({ line, field });
 	const ms = (name: string, na: boolean): number | null => {
@@ -109,7 +110,7 @@ function ioValues(ctx: DiskSpdContext, names: string[], cells: string[], line: n
 }
 
 /** One of Total IO / Read IO / Write IO, from its header line to its `total:` row. */
-export function parseIoTable(ctx: DiskSpdContext, lines: string[], start: number, section: string): { table: IoTable; next: number } {
+export function parseIoTable(ctx: FileContext, lines: string[], start: number, section: string): { table: IoTable; next: number } {
 	if (start >= lines.length) truncated(ctx, lines, `the ${section} table`);
 	const header = lines[start]!;
 	const names = cellsOf(header);
@@ -168,7 +169,7 @@ const COLUMNS: [RowDirection, string][] = [
 ];
 
 /** `%-ile | Read (ms) | Write (ms) | Total (ms)` from `min` to `max`; "N/A" where a direction had no I/O. */
-export function parseLatencyTable(ctx: DiskSpdContext, lines: string[], start: number): { table: LatencyTable; next: number } {
+export function parseLatencyTable(ctx: FileContext, lines: string[], start: number): { table: LatencyTable; next: number } {
 	expectBorder(ctx, lines, start + 1, 'the latency percentile table');
 	const table: LatencyTable = { line: start + 1, min: { read: null, write: null, mixed: null }, max: { read: null, write: null, mixed: null }, points: [] };
 	let i = start + 2;

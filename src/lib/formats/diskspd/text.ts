@@ -3,12 +3,12 @@
 // a system-information dump) and several runs one after another: only the `Input parameters:`
 // blocks and the `Results for timespan N:` blocks are read, the latter strictly.
 import { checkDirectionSum, checkRates, checkTotal } from './checks.ts';
-import { count, decimal, fail, warn, type DiskSpdContext } from './common.ts';
+import { count, decimal } from './common.ts';
 import type { DirValues, LatencyTable, RowDirection, ThreadRow, TimeSpanResults } from './model.ts';
 import { resultsToRuns } from './runs.ts';
 import { parseParameters, type Profile } from './text-params.ts';
 import { isCpuHeader, parseCpuTable, parseIoTable, parseLatencyTable, PERCENTILE_HEADER, skipBlank, truncated, type IoRow, type IoTable } from './text-tables.ts';
-import { emptyResult, type ParseResult } from '../parse-result.ts';
+import { emptyResult, fail, splitLines, warn, type FileContext, type ParseResult } from '../parse-result.ts';
 import { MIB } from '../../units.ts';
 
 export const TEXT_FORMAT_ID = 'diskspd-text';
@@ -42,7 +42,7 @@ function valuesOf(row: IoRow, testTimeS: number): DirValues {
 }
 
 /** The lines after the `*****` rule up to the CPU table: test time and thread count. */
-function readHeader(ctx: DiskSpdContext, lines: string[], start: number): { testTimeS: number | null; threadCount: number | null; next: number; interrupted: boolean } {
+function readHeader(ctx: FileContext, lines: string[], start: number): { testTimeS: number | null; threadCount: number | null; next: number; interrupted: boolean } {
 	let testTimeS: number | null = null;
 	let threadCount: number | null = null;
 	for (let i = start; ; i++) {
@@ -62,7 +62,7 @@ function readHeader(ctx: DiskSpdContext, lines: string[], start: number): { test
 }
 
 /** Thread rows of the three sections are printed in the same order: they must name the same thread and file. */
-function threadRows(ctx: DiskSpdContext, tables: Record<RowDirection, IoTable>, testTimeS: number): ThreadRow[] {
+function threadRows(ctx: FileContext, tables: Record<RowDirection, IoTable>, testTimeS: number): ThreadRow[] {
 	const { mixed, read, write } = tables;
 	for (const [label, t] of [['Read IO', read], ['Write IO', write]] as const) {
 		if (t.header !== mixed.header) fail(ctx, 'ROW_MISMATCH', { line: t.total.line }, `the ${label} table's columns differ from Total IO's`);
@@ -85,7 +85,7 @@ function threadRows(ctx: DiskSpdContext, tables: Record<RowDirection, IoTable>, 
  * The latency tables after Write IO: one per target (labelled with its path) when there are
  * several, then the total one — labelled `total:` from 2.0.18 on, unlabelled before.
  */
-function latencyTables(ctx: DiskSpdContext, lines: string[], start: number): { total: LatencyTable; targets: Map<string, LatencyTable>; next: number } {
+function latencyTables(ctx: FileContext, lines: string[], start: number): { total: LatencyTable; targets: Map<string, LatencyTable>; next: number } {
 	const targets = new Map<string, LatencyTable>();
 	let i = start;
 	for (;;) {
@@ -111,7 +111,7 @@ function latencyTables(ctx: DiskSpdContext, lines: string[], start: number): { t
 }
 
 function parseResultsBlock(
-	ctx: DiskSpdContext,
+	ctx: FileContext,
 	lines: string[],
 	start: number,
 	index: number,
@@ -182,17 +182,10 @@ function parseResultsBlock(
 	};
 }
 
-export function splitLines(text: string): string[] {
-	const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-	const lines = body.split(/\r?\n/);
-	if (lines[lines.length - 1] === '') lines.pop();
-	return lines;
-}
-
 export function parseDiskSpdText(text: string, file: string): ParseResult {
-	const ctx: DiskSpdContext = { file, warnings: [] };
+	const ctx: FileContext = { file, warnings: [] };
 	const out = emptyResult();
-	const lines = splitLines(text);
+	const { lines } = splitLines(text);
 	let profile: Profile | null = null;
 	let profileLine = 0;
 	let resultsOfProfile = 0;

@@ -2,7 +2,7 @@
 // an optional `<?xml …?>` declaration. No DOCTYPE (so no entity definitions), no CDATA, no other
 // processing instructions; only the five predefined entities and numeric character references.
 // Every element keeps its line and its path (`/Results/TimeSpan[2]/Thread[3]/Target`) for errors.
-import { fail, type DiskSpdContext } from './common.ts';
+import { fail, type FileContext } from '../parse-result.ts';
 
 export interface XmlElement {
 	name: string;
@@ -28,10 +28,10 @@ class Reader {
 	/** Names of the open elements, each with its position among same-named siblings. */
 	private readonly stack: { name: string; index: number; nth: Map<string, number> }[] = [];
 
-	private readonly ctx: DiskSpdContext;
+	private readonly ctx: FileContext;
 	private readonly src: string;
 
-	constructor(ctx: DiskSpdContext, src: string) {
+	constructor(ctx: FileContext, src: string) {
 		this.ctx = ctx;
 		this.src = src;
 		for (let i = src.indexOf('\n'); i >= 0; i = src.indexOf('\n', i + 1)) this.newlines.push(i);
@@ -209,6 +209,6 @@ function assignPaths(el: XmlElement, parentPath: string, nth = 0): void {
 }
 
 /** The document's root element; malformed XML throws ParseError with the line and the open elements' path. */
-export function readXml(ctx: DiskSpdContext, text: string): XmlElement {
+export function readXml(ctx: FileContext, text: string): XmlElement {
 	return new Reader(ctx, text).document();
 }

@@ -3,11 +3,11 @@
 // `<Results>`. There is no rate anywhere: IOPS and bandwidth are I/Os and bytes ÷ TestTimeSeconds,
 // so every run of this format is `derived`. Latencies are milliseconds.
 import { checkDirectionSum } from './checks.ts';
-import { count, decimal, diskSpdTime, fail, scaled, signedDecimal, warn, type DiskSpdContext } from './common.ts';
+import { count, decimal, diskSpdTime, scaled, signedDecimal } from './common.ts';
 import type { DirValues, LatencyTable, RowDirection, TargetConfig, ThreadRow, TimeSpanConfig, TimeSpanResults } from './model.ts';
 import { resultsToRuns } from './runs.ts';
 import { readXml, type XmlElement } from './xml-reader.ts';
-import { emptyResult, type ParsedTimeseries, type ParseResult } from '../parse-result.ts';
+import { emptyResult, fail, warn, type FileContext, type ParsedTimeseries, type ParseResult } from '../parse-result.ts';
 import { NS_PER_MS } from '../../units.ts';
 import { NO_POINT_VALUES } from '../rows.ts';
 
@@ -15,38 +15,38 @@ export const XML_FORMAT_ID = 'diskspd-xml';
 
 const all = (el: XmlElement, name: string) => el.children.filter((c) => c.name === name);
 
-function one(ctx: DiskSpdContext, el: XmlElement, name: string): XmlElement | undefined {
+function one(ctx: FileContext, el: XmlElement, name: string): XmlElement | undefined {
 	const found = all(el, name);
 	if (found.length > 1) fail(ctx, 'DUPLICATE_ELEMENT', { line: found[1]!.line, field: found[1]!.path }, `<${el.name}> has ${found.length} <${name}> elements, expected one`);
 	return found[0];
 }
 
-function need(ctx: DiskSpdContext, el: XmlElement, name: string): XmlElement {
+function need(ctx: FileContext, el: XmlElement, name: string): XmlElement {
 	return one(ctx, el, name) ?? fail(ctx, 'MISSING_ELEMENT', { line: el.line, field: `${el.path}/${name}` }, `<${el.name}> has no <${name}>`);
 }
 
-function leaf(ctx: DiskSpdContext, el: XmlElement): string {
+function leaf(ctx: FileContext, el: XmlElement): string {
 	if (el.children.length > 0) fail(ctx, 'NOT_A_VALUE', { line: el.line, field: el.path }, `<${el.name}> holds elements, expected a value`);
 	return el.text.trim();
 }
 
 const where = (el: XmlElement) => ({ line: el.line, field: el.path });
-type Reader = (ctx: DiskSpdContext, text: string, w: { line: number; field: string }) => number;
+type Reader = (ctx: FileContext, text: string, w: { line: number; field: string }) => number;
 
-function numberOf(ctx: DiskSpdContext, el: XmlElement, name: string, read: Reader): number | null {
+function numberOf(ctx: FileContext, el: XmlElement, name: string, read: Reader): number | null {
 	const c = one(ctx, el, name);
 	return c ? read(ctx, leaf(ctx, c), where(c)) : null;
 }
-function needNumber(ctx: DiskSpdContext, el: XmlElement, name: string, read: Reader): number {
+function needNumber(ctx: FileContext, el: XmlElement, name: string, read: Reader): number {
 	const c = need(ctx, el, name);
 	return read(ctx, leaf(ctx, c), where(c));
 }
-const msOf = (ctx: DiskSpdContext, el: XmlElement, name: string) => {
+const msOf = (ctx: FileContext, el: XmlElement, name: string) => {
 	const v = numberOf(ctx, el, name, decimal);
 	return v === null ? null : scaled(v, NS_PER_MS);
 };
 
-function targetConfig(ctx: DiskSpdContext, t: XmlElement): TargetConfig {
+function targetConfig(ctx: FileContext, t: XmlElement): TargetConfig {
 	const random = one(ctx, t, 'Random');
 	const ratio = numberOf(ctx, t, 'RandomRatio', count);
 	const throughput = one(ctx, t, 'Throughput');
@@ -63,7 +63,7 @@ function targetConfig(ctx: DiskSpdContext, t: XmlElement): TargetConfig {
 	};
 }
 
-function timeSpanConfig(ctx: DiskSpdContext, ts: XmlElement): TimeSpanConfig & { bucketMs: number | null } {
+function timeSpanConfig(ctx: FileContext, ts: XmlElement): TimeSpanConfig & { bucketMs: number | null } {
 	const pool = numberOf(ctx, ts, 'ThreadCount', count) || null;
 	const requests = numberOf(ctx, ts, 'RequestCount', count) || null;
 	const targets = one(ctx, ts, 'Targets');
@@ -75,7 +75,7 @@ function timeSpanConfig(ctx: DiskSpdContext, ts: XmlElement): TimeSpanConfig & {
 	};
 }
 
-function latencyTable(ctx: DiskSpdContext, lat: XmlElement): LatencyTable {
+function latencyTable(ctx: FileContext, lat: XmlElement): LatencyTable {
 	const table: LatencyTable = { line: lat.line, min: { read: null, write: null, mixed: null }, max: { read: null, write: null, mixed: null }, points: [] };
 	let previous = -1;
 	for (const b of all(lat, 'Bucket')) {
@@ -91,7 +91,7 @@ function latencyTable(ctx: DiskSpdContext, lat: XmlElement): LatencyTable {
 	return table;
 }
 
-function targetValues(ctx: DiskSpdContext, t: XmlElement, testTimeS: number): Record<RowDirection, DirValues> {
+function targetValues(ctx: FileContext, t: XmlElement, testTimeS: number): Record<RowDirection, DirValues> {
 	const dir = (bytesName: string, iosName: string, latName: string, stdName: string): DirValues => {
 		const bytes = needNumber(ctx, t, bytesName, count);
 		const ios = needNumber(ctx, t, iosName, count);
@@ -104,7 +104,7 @@ function targetValues(ctx: DiskSpdContext, t: XmlElement, testTimeS: number): Re
 	};
 }
 
-function totalValues(ctx: DiskSpdContext, ts: XmlElement, threads: ThreadRow[], lat: XmlElement | undefined, testTimeS: number): Record<RowDirection, DirValues> {
+function totalValues(ctx: FileContext, ts: XmlElement, threads: ThreadRow[], lat: XmlElement | undefined, testTimeS: number): Record<RowDirection, DirValues> {
 	const names: Record<RowDirection, [string, string]> = {
 		read: ['AverageReadMilliseconds', 'ReadLatencyStdev'],
 		write: ['AverageWriteMilliseconds', 'WriteLatencyStdev'],
@@ -128,7 +128,7 @@ function totalValues(ctx: DiskSpdContext, ts: XmlElement, threads: ThreadRow[], 
 
 /** The whole-timespan `<Iops>` buckets: I/Os per second of each bucket, and its latency where given (2.0.21a+). */
 /** `runKey`: the timespan's total run, which the series belongs to. */
-function iopsSeries(ctx: DiskSpdContext, iops: XmlElement, directions: RowDirection[], windowMs: number | null, seriesKey: string | null, runKey: string, out: ParseResult): void {
+function iopsSeries(ctx: FileContext, iops: XmlElement, directions: RowDirection[], windowMs: number | null, seriesKey: string | null, runKey: string, out: ParseResult): void {
 	const attrs: Record<RowDirection, [string, string | null, string | null]> = {
 		read: ['Read', 'ReadAvgLatencyMilliseconds', 'ReadMaxLatencyMilliseconds'],
 		write: ['Write', 'WriteAvgLatencyMilliseconds', 'WriteMaxLatencyMilliseconds'],
@@ -157,7 +157,7 @@ function iopsSeries(ctx: DiskSpdContext, iops: XmlElement, directions: RowDirect
 }
 
 export function parseDiskSpdXml(text: string, file: string): ParseResult {
-	const ctx: DiskSpdContext = { file, warnings: [] };
+	const ctx: FileContext = { file, warnings: [] };
 	const out = emptyResult();
 	const root = readXml(ctx, text);
 	if (root.name !== 'Results') fail(ctx, 'NOT_DISKSPD', where(root), `root element <${root.name}>, expected <Results>`);

@@ -57,7 +57,7 @@ export function parseCommand(ctx: ElbenchoContext, command: string, line: number
 	};
 	const args = tokens(command);
 	const unreadable = (option: string, value: string) =>
-		warnOnce(ctx, 'ELBENCHO_COMMAND_VALUE', line, `command line: "${option} ${value.slice(0, 30)}" not understood; that setting is left NULL`);
+		warnOnce(ctx, 'ELBENCHO_COMMAND_VALUE', { line }, `command line: "${option} ${value.slice(0, 30)}" not understood; that setting is left NULL`);
 	for (let i = 0; i < args.length; i++) {
 		const m = /^(--?[A-Za-z0-9-]+)(?:=(.*))?$/.exec(args[i]!);
 		if (!m) continue;

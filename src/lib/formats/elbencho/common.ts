@@ -1,13 +1,11 @@
-// Shared pieces of the elbencho parsers (result text, result CSV, live CSV): errors and warnings,
+// Shared pieces of the elbencho parsers (result text, result CSV, live CSV): once-per-file warnings,
 // phases → directions, strict numbers, dates. Format facts: ../shared/research/OTHER_FORMATS.md §5.1 and
 // breuner/elbencho source/Statistics.cpp, source/toolkits/TranslatorTk.cpp, source/toolkits/UnitTk.cpp.
-import { ParseError, type Warning } from '../parse-result.ts';
+import { fail, warn, type FileContext, type Where } from '../parse-result.ts';
 
 export const TOOL = 'elbencho';
 
-export interface ElbenchoContext {
-	file: string;
-	warnings: Warning[];
+export interface ElbenchoContext extends FileContext {
 	/** Warning codes already given once for this file. */
 	once: Set<string>;
 }
@@ -16,36 +14,19 @@ export function newContext(file: string): ElbenchoContext {
 	return { file, warnings: [], once: new Set() };
 }
 
-export function fail(ctx: ElbenchoContext, code: string, line: number, reason: string, field?: string): never {
-	throw new ParseError(code, ctx.file, field === undefined ? { line } : { line, field }, reason);
-}
-
-export function warn(ctx: ElbenchoContext, code: string, line: number, message: string, field?: string): void {
-	ctx.warnings.push(field === undefined ? { code, message, line } : { code, message, line, field });
-}
-
 /** A warning given at most once per file (at its first occasion). */
-export function warnOnce(ctx: ElbenchoContext, code: string, line: number, message: string): void {
+export function warnOnce(ctx: ElbenchoContext, code: string, where: Where, message: string): void {
 	if (ctx.once.has(code)) return;
 	ctx.once.add(code);
-	warn(ctx, code, line, message);
-}
-
-/** The file's lines, BOM and CR/LF removed, and whether the last one ended with a line break. */
-export function splitLines(text: string): { lines: string[]; terminated: boolean } {
-	const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-	const lines = body.split(/\r?\n/);
-	const terminated = lines[lines.length - 1] === '';
-	if (terminated) lines.pop();
-	return { lines, terminated };
+	warn(ctx, code, where, message);
 }
 
 /** elbencho prints its counters as unsigned integers (uint64 arithmetic, truncated toward zero). */
 export function parseCount(ctx: ElbenchoContext, text: string, line: number, field: string): number {
 	const t = text.trim();
-	if (!/^\d+$/.test(t)) fail(ctx, 'BAD_NUMBER', line, `"${t.slice(0, 24)}" is not a whole non-negative number`, field);
+	if (!/^\d+$/.test(t)) fail(ctx, 'BAD_NUMBER', { line, field }, `"${t.slice(0, 24)}" is not a whole non-negative number`);
 	const v = Number(t);
-	if (!Number.isSafeInteger(v)) fail(ctx, 'BAD_NUMBER', line, `"${t.slice(0, 24)}" is too large`, field);
+	if (!Number.isSafeInteger(v)) fail(ctx, 'BAD_NUMBER', { line, field }, `"${t.slice(0, 24)}" is too large`);
 	return v;
 }
 

@@ -2,19 +2,16 @@
 // Statistics.cpp printPhaseResultsToStringVec). Columns are read by name: versions add settings
 // columns. The last column, `command`, is every argv token in "…" with commas replaced by spaces;
 // it is not RFC 4180, so everything after the `version` field is taken as the command.
-import { emptyResult, type ParseResult } from '../parse-result.ts';
+import { emptyResult, fail, splitLines, warn, type ParseResult } from '../parse-result.ts';
 import { MIB, NS_PER_US } from '../../units.ts';
 import { parseCommand } from './command.ts';
 import {
 	decimalTimes,
-	fail,
 	isoTime,
 	newContext,
 	parseOptionalCount,
 	PhaseKeys,
 	phaseKind,
-	splitLines,
-	warn,
 	type ElbenchoContext,
 } from './common.ts';
 import { hasIo, type Measure } from './measure.ts';
@@ -35,7 +32,7 @@ function parseHeader(ctx: ElbenchoContext, text: string, line: number): Header {
 	const names = text.split(',').map((n) => n.trim());
 	const index = new Map(names.map((n, i) => [n, i] as const));
 	for (const name of REQUIRED) {
-		if (!index.has(name)) fail(ctx, 'MISSING_COLUMN', line, `header has no "${name}" column`, name);
+		if (!index.has(name)) fail(ctx, 'MISSING_COLUMN', { line, field: name }, `header has no "${name}" column`);
 	}
 	return { line, names, index };
 }
@@ -48,21 +45,21 @@ function cellsOf(ctx: ElbenchoContext, header: Header, text: string, line: numbe
 		return [...cells.slice(0, width - 1), cells.slice(width - 1).join(',')];
 	}
 	if (cells.length !== width) {
-		fail(ctx, 'FIELD_COUNT', line, `row has ${cells.length} fields, the header has ${width}: line cut short?`);
+		fail(ctx, 'FIELD_COUNT', { line }, `row has ${cells.length} fields, the header has ${width}: line cut short?`);
 	}
 	return cells;
 }
 
 function decimalNs(ctx: ElbenchoContext, text: string | undefined, line: number, field: string): number | null {
 	if (text === undefined || text.trim() === '') return null;
-	if (!/^\d+(?:\.\d+)?$/.test(text.trim())) fail(ctx, 'BAD_NUMBER', line, `"${text.trim().slice(0, 24)}" is not a number`, field);
+	if (!/^\d+(?:\.\d+)?$/.test(text.trim())) fail(ctx, 'BAD_NUMBER', { line, field }, `"${text.trim().slice(0, 24)}" is not a number`);
 	return decimalTimes(text, NS_PER_US);
 }
 
 function flag(ctx: ElbenchoContext, text: string | undefined, line: number, field: string): boolean | null {
 	const t = (text ?? '').trim();
 	if (t === '') return null;
-	if (t !== '0' && t !== '1') fail(ctx, 'BAD_NUMBER', line, `"${t.slice(0, 24)}" is not 0 or 1`, field);
+	if (t !== '0' && t !== '1') fail(ctx, 'BAD_NUMBER', { line, field }, `"${t.slice(0, 24)}" is not 0 or 1`);
 	return t === '1';
 }
 
@@ -84,9 +81,9 @@ export function parseElbenchoCsv(text: string, file: string): ParseResult {
 			header = parseHeader(ctx, t, n);
 			continue;
 		}
-		if (header === null) fail(ctx, 'MISSING_HEADER', n, 'no "ISO date,label,…,operation,…" header before the first row');
+		if (header === null) fail(ctx, 'MISSING_HEADER', { line: n }, 'no "ISO date,label,…,operation,…" header before the first row');
 		if (i === lines.length - 1 && !terminated) {
-			fail(ctx, 'TRUNCATED_ROW', n, 'the last row has no line ending: the file was cut short');
+			fail(ctx, 'TRUNCATED_ROW', { line: n }, 'the last row has no line ending: the file was cut short');
 		}
 		const cells = cellsOf(ctx, header, t, n);
 		const get = (name: string) => {
@@ -95,7 +92,7 @@ export function parseElbenchoCsv(text: string, file: string): ParseResult {
 		};
 		const count = (name: string) => parseOptionalCount(ctx, get(name), n, name);
 		const name = (get('operation') ?? '').trim();
-		if (name === '') fail(ctx, 'BAD_ROW', n, 'empty operation', 'operation');
+		if (name === '') fail(ctx, 'BAD_ROW', { line: n, field: 'operation' }, 'empty operation');
 		const key = keys.next(name);
 		const jobIndex = phases++;
 		const kind = phaseKind(name);
@@ -123,19 +120,19 @@ export function parseElbenchoCsv(text: string, file: string): ParseResult {
 		};
 		const main = measure(kind === 'read' ? 'read' : 'write', '');
 		if (kind === 'other') {
-			if (hasIo(main)) warn(ctx, 'ELBENCHO_UNKNOWN_PHASE', n, `phase ${name} moved data but is not a storage read/write phase; no row emitted`);
+			if (hasIo(main)) warn(ctx, 'ELBENCHO_UNKNOWN_PHASE', { line: n }, `phase ${name} moved data but is not a storage read/write phase; no row emitted`);
 			else nonIo.push({ name, line: n });
 			continue;
 		}
 		const measures = (kind === 'mix' ? [main, measure('read', 'rwmix read ')] : [main]).filter(hasIo);
 		if (measures.length === 0) {
-			warn(ctx, 'ELBENCHO_NO_RESULTS', n, `phase ${name} has no IOPS, MiB/s or MiB values; no row emitted`);
+			warn(ctx, 'ELBENCHO_NO_RESULTS', { line: n }, `phase ${name} has no IOPS, MiB/s or MiB values; no row emitted`);
 			continue;
 		}
 
 		const iso = get('ISO date')!.trim();
 		const startedAt = isoTime(iso);
-		if (startedAt === undefined) fail(ctx, 'BAD_DATE', n, `"${iso.slice(0, 40)}" is not an ISO date`, 'ISO date');
+		if (startedAt === undefined) fail(ctx, 'BAD_DATE', { line: n, field: 'ISO date' }, `"${iso.slice(0, 40)}" is not an ISO date`);
 		const command = get('command');
 		const commandFacts = command ? parseCommand(ctx, command, n) : null;
 		const hosts = count('hosts');
@@ -171,10 +168,10 @@ export function parseElbenchoCsv(text: string, file: string): ParseResult {
 			}, measures),
 		);
 	}
-	if (header === null) fail(ctx, 'MISSING_HEADER', 1, 'no "ISO date,label,…,operation,…" header: not an elbencho result CSV');
-	if (phases === 0) fail(ctx, 'NO_RESULTS', lines.length, 'header without any phase row');
+	if (header === null) fail(ctx, 'MISSING_HEADER', { line: 1 }, 'no "ISO date,label,…,operation,…" header: not an elbencho result CSV');
+	if (phases === 0) fail(ctx, 'NO_RESULTS', { line: lines.length }, 'header without any phase row');
 	if (nonIo.length > 0) {
-		warn(ctx, 'ELBENCHO_NON_IO_PHASES', nonIo[0]!.line, `phases without reads or writes, no rows: ${nonIo.map((p) => p.name).join(', ')}`);
+		warn(ctx, 'ELBENCHO_NON_IO_PHASES', { line: nonIo[0]!.line }, `phases without reads or writes, no rows: ${nonIo.map((p) => p.name).join(', ')}`);
 	}
 	out.warnings = ctx.warnings;
 	return out;

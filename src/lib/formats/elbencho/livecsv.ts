@@ -4,18 +4,15 @@
 // Rank "Total" rows hold the aggregate of all workers over the last interval (MixType "Write"/"Read"
 // in rwmix phases, else empty); `--livecsvex` adds one row per worker (Rank 0, 1, …) without rates.
 // MiB/s is always binary and an integer truncated toward zero; RuntimeMS counts from the phase start.
-import { emptyResult, type ParsedTimeseries, type ParseResult } from '../parse-result.ts';
+import { emptyResult, fail, splitLines, warn, type ParsedTimeseries, type ParseResult } from '../parse-result.ts';
 import { MIB, NS_PER_US } from '../../units.ts';
 import { NO_POINT_VALUES } from '../rows.ts';
 import {
 	decimalTimes,
-	fail,
 	newContext,
 	parseCount,
 	phaseKind,
-	splitLines,
 	TRUNCATION_NOTE,
-	warn,
 	warnOnce,
 	type ElbenchoContext,
 } from './common.ts';
@@ -67,7 +64,7 @@ function directionOf(ctx: ElbenchoContext, phase: string, mix: string, line: num
 	if (kind === 'mix') {
 		if (mix === 'Write') return 'write';
 		if (mix === 'Read') return 'read';
-		fail(ctx, 'BAD_ROW', line, `rwmix phase ${phase} row with MixType "${mix.slice(0, 20)}" (expected Write or Read)`, 'MixType');
+		fail(ctx, 'BAD_ROW', { line, field: 'MixType' }, `rwmix phase ${phase} row with MixType "${mix.slice(0, 20)}" (expected Write or Read)`);
 	}
 	return undefined;
 }
@@ -77,14 +74,14 @@ export function parseElbenchoLiveCsv(text: string, file: string): ParseResult {
 	const out = emptyResult();
 	const { lines, terminated } = splitLines(text);
 	if (lines.length === 0 || !LIVE_HEADER.test(lines[0]!)) {
-		fail(ctx, 'MISSING_HEADER', 1, 'first line is not the "Label,Phase,RuntimeMS,Rank,…" header');
+		fail(ctx, 'MISSING_HEADER', { line: 1 }, 'first line is not the "Label,Phase,RuntimeMS,Rank,…" header');
 	}
 	const names = lines[0]!.split(',');
 	// Every line ends with a comma: the header's last name is empty.
 	const width = names.length;
 	const index = new Map(names.map((n, i) => [n.trim(), i] as const));
 	for (const name of REQUIRED) {
-		if (!index.has(name)) fail(ctx, 'MISSING_COLUMN', 1, `header has no "${name}" column`, name);
+		if (!index.has(name)) fail(ctx, 'MISSING_COLUMN', { line: 1, field: name }, `header has no "${name}" column`);
 	}
 
 	const series: Series[] = [];
@@ -99,9 +96,9 @@ export function parseElbenchoLiveCsv(text: string, file: string): ParseResult {
 		const t = lines[i]!;
 		const n = i + 1;
 		if (t.trim() === '') continue;
-		if (i === lines.length - 1 && !terminated) fail(ctx, 'TRUNCATED_ROW', n, 'the last row has no line ending: the file was cut short');
+		if (i === lines.length - 1 && !terminated) fail(ctx, 'TRUNCATED_ROW', { line: n }, 'the last row has no line ending: the file was cut short');
 		const cells = t.split(',');
-		if (cells.length !== width) fail(ctx, 'FIELD_COUNT', n, `row has ${cells.length} fields, the header has ${width}: line cut short?`);
+		if (cells.length !== width) fail(ctx, 'FIELD_COUNT', { line: n }, `row has ${cells.length} fields, the header has ${width}: line cut short?`);
 		const get = (name: string) => {
 			const k = index.get(name);
 			return k === undefined ? '' : cells[k]!.trim();
@@ -134,10 +131,10 @@ export function parseElbenchoLiveCsv(text: string, file: string): ParseResult {
 		const latText = get('Lat IO us');
 		let latNs: number | null = null;
 		if (latText !== '' && iops > 0) {
-			if (!/^\d+(?:\.\d+)?$/.test(latText)) fail(ctx, 'BAD_NUMBER', n, `"${latText.slice(0, 24)}" is not a number`, 'Lat IO us');
+			if (!/^\d+(?:\.\d+)?$/.test(latText)) fail(ctx, 'BAD_NUMBER', { line: n, field: 'Lat IO us' }, `"${latText.slice(0, 24)}" is not a number`);
 			latNs = decimalTimes(latText, NS_PER_US);
 		}
-		warnOnce(ctx, 'ELBENCHO_MIBS_TRUNCATED', n, `${TRUNCATION_NOTE}; the live MiB/s and IOPS are per-interval integers kept as printed ` +
+		warnOnce(ctx, 'ELBENCHO_MIBS_TRUNCATED', { line: n }, `${TRUNCATION_NOTE}; the live MiB/s and IOPS are per-interval integers kept as printed ` +
 			'(the cumulative DoneBytes over RuntimeMS is not more exact: the interval elbencho divides by is not written)');
 		cur.series.points.push({ line: n, timeMs, direction, iops, bw: mibs * MIB, latNs });
 	}
@@ -158,12 +155,12 @@ export function parseElbenchoLiveCsv(text: string, file: string): ParseResult {
 		}
 	}
 	if (workerRows > 0) {
-		warn(ctx, 'ELBENCHO_LIVE_WORKER_ROWS', firstWorkerRow, `${workerRows} per-worker rows (--livecsvex) skipped: they carry no rates`);
+		warn(ctx, 'ELBENCHO_LIVE_WORKER_ROWS', { line: firstWorkerRow }, `${workerRows} per-worker rows (--livecsvex) skipped: they carry no rates`);
 	}
 	if (nonIo.size > 0) {
-		warn(ctx, 'ELBENCHO_NON_IO_PHASES', [...nonIo.values()][0]!, `phases without reads or writes, no points: ${[...nonIo.keys()].join(', ')}`);
+		warn(ctx, 'ELBENCHO_NON_IO_PHASES', { line: [...nonIo.values()][0]! }, `phases without reads or writes, no points: ${[...nonIo.keys()].join(', ')}`);
 	}
-	if (out.timeseries.length === 0) fail(ctx, 'NO_RESULTS', lines.length, 'no Total rows of a read or write phase');
+	if (out.timeseries.length === 0) fail(ctx, 'NO_RESULTS', { line: lines.length }, 'no Total rows of a read or write phase');
 	out.warnings = ctx.warnings;
 	return out;
 }

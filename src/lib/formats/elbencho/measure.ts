@@ -4,7 +4,8 @@
 // DONE ([last]) is all the work of the phase over the slowest thread's time (Statistics.cpp
 // generatePhaseResults: opsTotal / lastFinishUSec). Only [last] covers the whole run.
 import { MIB, MS_PER_S } from '../../units.ts';
-import { TRUNCATION_NOTE, warn, warnOnce, type ElbenchoContext } from './common.ts';
+import { TRUNCATION_NOTE, warnOnce, type ElbenchoContext } from './common.ts';
+import { warn } from '../parse-result.ts';
 
 export interface Measure {
 	direction: 'read' | 'write' | 'mixed';
@@ -58,7 +59,7 @@ function bandwidth(ctx: ElbenchoContext, m: Measure): { bw: number | null; note:
 		const inUnits = computed / m.rateUnit;
 		const slack = inUnits * computedError + 1e-9;
 		if (inUnits < m.rate - slack || inUnits > m.rate + 1 + slack) {
-			warn(ctx, 'ELBENCHO_BW_MISMATCH', m.line, `${m.direction}: Total MiB ${m.totalMiB} over ${m.elapsedMs} ms is ` +
+			warn(ctx, 'ELBENCHO_BW_MISMATCH', { line: m.line }, `${m.direction}: Total MiB ${m.totalMiB} over ${m.elapsedMs} ms is ` +
 				`${inUnits.toFixed(2)} ${m.rateLabel}, but elbencho printed ${m.rate}; the printed figure is used`);
 			return { bw: printed, note: `bw = printed ${m.rateLabel} ${m.rate} (integer, truncated)` };
 		}
@@ -73,7 +74,7 @@ function bandwidth(ctx: ElbenchoContext, m: Measure): { bw: number | null; note:
 }
 
 export function valuesOf(ctx: ElbenchoContext, m: Measure): MeasureValues {
-	warnOnce(ctx, 'ELBENCHO_MIBS_TRUNCATED', m.line, `${TRUNCATION_NOTE}; bw_bytes_per_s is computed from the MiB total ` +
+	warnOnce(ctx, 'ELBENCHO_MIBS_TRUNCATED', { line: m.line }, `${TRUNCATION_NOTE}; bw_bytes_per_s is computed from the MiB total ` +
 		'and the elapsed time where that is more exact, io_bytes (whole MiB × 1,048,576) may be short by up to 1 MiB, IOPS are as printed');
 	const { bw, note } = bandwidth(ctx, m);
 	return {

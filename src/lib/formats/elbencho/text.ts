@@ -13,19 +13,16 @@
 //   ---
 // Rows of rwmix phases say "IOPS write", "IOPS read", "IOPS total", "MiB/s write"… (Statistics.cpp
 // printPhaseResultsToStream). A file may hold several runs appended one after another.
-import { emptyResult, type ParseResult } from '../parse-result.ts';
+import { emptyResult, fail, splitLines, warn, type ParseResult } from '../parse-result.ts';
 import { MB, MIB, MS_PER_S, nsPerTimeUnit } from '../../units.ts';
 import { parseCommand } from './command.ts';
 import {
 	decimalTimes,
-	fail,
 	isoTime,
 	newContext,
 	parseCount,
 	PhaseKeys,
 	phaseKind,
-	splitLines,
-	warn,
 	warnOnce,
 	type ElbenchoContext,
 } from './common.ts';
@@ -72,16 +69,16 @@ function addRow(ctx: ElbenchoContext, block: Block, label: string, values: strin
 	const v = (values ?? '').trim();
 	let row: Row;
 	if (v.startsWith('[')) {
-		if (!v.endsWith(']')) fail(ctx, 'BAD_ROW', line, `"${label}" list does not end with "]": line cut short?`);
+		if (!v.endsWith(']')) fail(ctx, 'BAD_ROW', { line }, `"${label}" list does not end with "]": line cut short?`);
 		row = { first: '', last: '', list: v.slice(1, -1).trim(), line };
 	} else {
 		const parts = v.split(/\s+/);
 		if (parts.length !== 2 || parts[0] === '') {
-			fail(ctx, 'BAD_ROW', line, `"${label}" needs a FIRST DONE and a LAST DONE value, found "${v.slice(0, 40)}": line cut short?`);
+			fail(ctx, 'BAD_ROW', { line }, `"${label}" needs a FIRST DONE and a LAST DONE value, found "${v.slice(0, 40)}": line cut short?`);
 		}
 		row = { first: parts[0]!, last: parts[1]!, list: null, line };
 	}
-	if (block.rows.has(label)) fail(ctx, 'DUPLICATE_ROW', line, `"${label}" appears twice in phase ${block.name}`);
+	if (block.rows.has(label)) fail(ctx, 'DUPLICATE_ROW', { line }, `"${label}" appears twice in phase ${block.name}`);
 	block.rows.set(label, row);
 }
 
@@ -92,7 +89,7 @@ function elapsedMs(ctx: ElbenchoContext, label: string, row: Row): number {
 	const ms = /^(\d+)ms$/.exec(t);
 	if (ms) return Number(ms[1]);
 	const m = /^(?:(\d+)h)?(?:(\d+)m)?(\d+)(?:\.(\d{3}))?s$/.exec(t);
-	if (!m) fail(ctx, 'BAD_NUMBER', row.line, `"${t.slice(0, 24)}" is not an elapsed time`, label);
+	if (!m) fail(ctx, 'BAD_NUMBER', { line: row.line, field: label }, `"${t.slice(0, 24)}" is not an elapsed time`);
 	const [h, mi, s, frac] = [m[1], m[2], m[3], m[4]].map((x) => Number(x ?? 0)) as [number, number, number, number];
 	const SECONDS_PER_MINUTE = 60;
 	const MINUTES_PER_HOUR = 60;
@@ -104,11 +101,11 @@ function latency(ctx: ElbenchoContext, row: Row, label: string): { min: number; 
 	const out: Record<string, number> = {};
 	for (const part of (row.list ?? '').split(/\s+/)) {
 		const m = /^(min|avg|max)=(\d+(?:\.\d+)?)(us|ms|s)$/.exec(part);
-		if (!m) fail(ctx, 'BAD_NUMBER', row.line, `"${part.slice(0, 24)}" is not min=/avg=/max= with a time unit`, label);
+		if (!m) fail(ctx, 'BAD_NUMBER', { line: row.line, field: label }, `"${part.slice(0, 24)}" is not min=/avg=/max= with a time unit`);
 		out[m[1]!] = decimalTimes(m[2]!, nsPerTimeUnit(m[3]!)!);
 	}
 	if (out.min === undefined || out.avg === undefined || out.max === undefined) {
-		fail(ctx, 'BAD_ROW', row.line, `"${label}" lacks one of min, avg, max`);
+		fail(ctx, 'BAD_ROW', { line: row.line }, `"${label}" lacks one of min, avg, max`);
 	}
 	return { min: out.min, avg: out.avg, max: out.max };
 }
@@ -159,7 +156,7 @@ function blockRuns(ctx: ElbenchoContext, block: Block, key: string, index: numbe
 	const elapsed = elapsedLabel ? elapsedMs(ctx, elapsedLabel, block.rows.get(elapsedLabel)!) : null;
 	if (kind === 'other') {
 		const io = [...block.rows.keys()].some((l) => /^(IOPS|Throughput|MiB\/s|MB\/s|Total MiB)/.test(l));
-		if (io) warn(ctx, 'ELBENCHO_UNKNOWN_PHASE', block.line, `phase ${block.name} moved data but is not a storage read/write phase; no row emitted`);
+		if (io) warn(ctx, 'ELBENCHO_UNKNOWN_PHASE', { line: block.line }, `phase ${block.name} moved data but is not a storage read/write phase; no row emitted`);
 		else nonIo.push(block.name);
 		return;
 	}
@@ -167,11 +164,11 @@ function blockRuns(ctx: ElbenchoContext, block: Block, key: string, index: numbe
 		kind === 'mix' ? [['write', ' write'], ['read', ' read'], ['mixed', ' total']] : [[kind, '']];
 	const measures = suffixes.map(([d, s]) => measureOf(ctx, block, d, s, elapsed)).filter(hasIo);
 	if (measures.length === 0) {
-		warn(ctx, 'ELBENCHO_NO_RESULTS', block.line, `phase ${block.name} has no IOPS, throughput or MiB rows; no row emitted`);
+		warn(ctx, 'ELBENCHO_NO_RESULTS', { line: block.line }, `phase ${block.name} has no IOPS, throughput or MiB rows; no row emitted`);
 		return;
 	}
 	if ([...block.rows.keys()].some((l) => / lat (% us|hist)$/.test(l))) {
-		warnOnce(ctx, 'ELBENCHO_LAT_DETAIL_IGNORED', block.line, 'latency percentile and histogram rows are not read (only min/avg/max)');
+		warnOnce(ctx, 'ELBENCHO_LAT_DETAIL_IGNORED', { line: block.line }, 'latency percentile and histogram rows are not read (only min/avg/max)');
 	}
 	const cpuRow = block.rows.get('CPU util %');
 	out.runs.push(
@@ -239,11 +236,11 @@ export function parseElbenchoText(text: string, file: string): ParseResult {
 				continue;
 			}
 			if (/^WARNING:/.test(t)) {
-				warn(ctx, 'ELBENCHO_TOOL_WARNING', n, t.trim().slice(0, 200));
+				warn(ctx, 'ELBENCHO_TOOL_WARNING', { line: n }, t.trim().slice(0, 200));
 				continue;
 			}
-			if (PHASE_LINE.test(t)) fail(ctx, 'TRUNCATED_BLOCK', block.line, `phase ${block.name} does not end with "---" before the next phase`);
-			fail(ctx, 'BAD_ROW', n, `unexpected line in phase ${block.name}: "${t.trim().slice(0, 60)}"`);
+			if (PHASE_LINE.test(t)) fail(ctx, 'TRUNCATED_BLOCK', { line: block.line }, `phase ${block.name} does not end with "---" before the next phase`);
+			fail(ctx, 'BAD_ROW', { line: n }, `unexpected line in phase ${block.name}: "${t.trim().slice(0, 60)}"`);
 		}
 		const trimmed = t.trim();
 		if (trimmed === '' || /^=+(\s+=+)*$/.test(trimmed)) continue;
@@ -251,7 +248,7 @@ export function parseElbenchoText(text: string, file: string): ParseResult {
 		if (date) {
 			session = newSession();
 			const iso = isoTime(date[1]!);
-			if (iso === undefined) fail(ctx, 'BAD_DATE', n, `"${date[1]!.slice(0, 40)}" is not an ISO date`, 'ISO DATE');
+			if (iso === undefined) fail(ctx, 'BAD_DATE', { line: n, field: 'ISO DATE' }, `"${date[1]!.slice(0, 40)}" is not an ISO date`);
 			session.isoDate = iso;
 			continue;
 		}
@@ -271,24 +268,24 @@ export function parseElbenchoText(text: string, file: string): ParseResult {
 		}
 		const phase = PHASE_LINE.exec(t);
 		if (phase) {
-			if (!session.headerSeen) fail(ctx, 'MISSING_HEADER', n, 'phase results before the "OPERATION RESULT TYPE FIRST DONE LAST DONE" header');
+			if (!session.headerSeen) fail(ctx, 'MISSING_HEADER', { line: n }, 'phase results before the "OPERATION RESULT TYPE FIRST DONE LAST DONE" header');
 			block = { name: phase[1]!, line: n, rows: new Map(), session };
 			addRow(ctx, block, phase[2]!, phase[3], n);
 			continue;
 		}
 		if (/Skipping stats print due to unavailable worker results/.test(t)) {
-			warn(ctx, 'ELBENCHO_NO_RESULTS', n, trimmed.slice(0, 200));
+			warn(ctx, 'ELBENCHO_NO_RESULTS', { line: n }, trimmed.slice(0, 200));
 			continue;
 		}
-		warnOnce(ctx, 'ELBENCHO_LINE_IGNORED', n, `line(s) outside the result table ignored, first: "${trimmed.slice(0, 60)}"`);
+		warnOnce(ctx, 'ELBENCHO_LINE_IGNORED', { line: n }, `line(s) outside the result table ignored, first: "${trimmed.slice(0, 60)}"`);
 	}
-	if (block !== null) fail(ctx, 'TRUNCATED_BLOCK', (block as Block).line, `phase ${(block as Block).name} does not end with "---": file cut short?`);
+	if (block !== null) fail(ctx, 'TRUNCATED_BLOCK', { line: (block as Block).line }, `phase ${(block as Block).name} does not end with "---": file cut short?`);
 	if (phases === 0) {
-		if (!session.headerSeen) fail(ctx, 'MISSING_HEADER', 1, 'no "OPERATION RESULT TYPE FIRST DONE LAST DONE" header: not an elbencho result');
-		fail(ctx, 'NO_RESULTS', lines.length, 'no phase results');
+		if (!session.headerSeen) fail(ctx, 'MISSING_HEADER', { line: 1 }, 'no "OPERATION RESULT TYPE FIRST DONE LAST DONE" header: not an elbencho result');
+		fail(ctx, 'NO_RESULTS', { line: lines.length }, 'no phase results');
 	}
 	if (nonIo.length > 0) {
-		warn(ctx, 'ELBENCHO_NON_IO_PHASES', firstNonIoLine, `phases without reads or writes, no rows: ${nonIo.join(', ')}`);
+		warn(ctx, 'ELBENCHO_NON_IO_PHASES', { line: firstNonIoLine }, `phases without reads or writes, no rows: ${nonIo.join(', ')}`);
 	}
 	out.warnings = ctx.warnings;
 	return out;

@@ -3,7 +3,7 @@
 import { PERCENTILE_COLUMNS } from '../../schema.ts';
 import type { LatStat } from '../../schema.ts';
 import { parseSiSuffixed } from '../../units.ts';
-import { ParseError } from '../parse-result.ts';
+import { ParseError, stripBom } from '../parse-result.ts';
 import type { ParsedPercentile, ParsedRun } from '../parse-result.ts';
 
 /**
@@ -11,8 +11,7 @@ import type { ParsedPercentile, ParsedRun } from '../parse-result.ts';
  * terminal overwrite (fio's ETA line): only the last non-empty segment was visible, so keep that.
  */
 export function splitFioLines(text: string): string[] {
-	const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-	return body.split('\n').map((raw) => {
+	return stripBom(text).split('\n').map((raw) => {
 		const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
 		if (!line.includes('\r')) return line;
 		const segments = line.split('\r').filter((s) => s.trim() !== '');

@@ -2,7 +2,8 @@
 // exist across versions (OTHER_FORMATS.md §1.2): `MBps` (≤ 2010.02.07), `MBps (Binary)`
 // (2010.03.25, 1.1.0-rc1 and the 1.1.0 instantaneous file) and `MiBps (Binary)` (1.1.0).
 import { nsPerTimeUnit } from '../../units.ts';
-import { fail, parseCountField, parseNonNegative, type IometerContext } from './common.ts';
+import { parseCountField, parseNonNegative } from './common.ts';
+import { fail, type FileContext } from '../parse-result.ts';
 
 export interface MbpsColumns {
 	total: number;
@@ -90,7 +91,7 @@ function binFromLabel(label: string, column: number): LatencyBin | undefined {
 	return { column, label, lowerNs: Math.round(Number(m[1]) * ns), upperNs: Math.round(Number(m[2]) * ns) };
 }
 
-export function parseResultsHeader(ctx: IometerContext, text: string, line: number): ResultsHeader {
+export function parseResultsHeader(ctx: FileContext, text: string, line: number): ResultsHeader {
 	const cells = text.split(',');
 	// The first name carries the marker apostrophe: `'Target Type` (or `TimeStamp,'Target Type`).
 	const names = cells.map((c) => c.replace(/^'/, '').trim());
@@ -99,25 +100,25 @@ export function parseResultsHeader(ctx: IometerContext, text: string, line: numb
 	const instantaneous = names[0] === 'TimeStamp';
 	if (names[instantaneous ? 1 : 0] !== 'Target Type') {
 		const found = cells.slice(0, 2).join(',').slice(0, 60);
-		fail(ctx, 'BAD_HEADER', line, `the results header starts "${found}", not 'Target Type (results file) or TimeStamp,'Target Type (instantaneous file)`, names[0]);
+		fail(ctx, 'BAD_HEADER', { line, field: names[0] }, `the results header starts "${found}", not 'Target Type (results file) or TimeStamp,'Target Type (instantaneous file)`);
 	}
 	const columns = new Map<string, number>();
 	const bins: LatencyBin[] = [];
 	names.forEach((name, i) => {
 		const bin = binFromLabel(cells[i]!, i);
 		if (bin) bins.push(bin);
-		else if (columns.has(name)) fail(ctx, 'DUPLICATE_COLUMN', line, `column "${name}" appears twice in the results header`, name);
+		else if (columns.has(name)) fail(ctx, 'DUPLICATE_COLUMN', { line, field: name }, `column "${name}" appears twice in the results header`);
 		else columns.set(name, i);
 	});
 	for (const name of REQUIRED) {
-		if (!columns.has(name)) fail(ctx, 'MISSING_COLUMN', line, `the results header has no "${name}" column`, name);
+		if (!columns.has(name)) fail(ctx, 'MISSING_COLUMN', { line, field: name }, `the results header has no "${name}" column`);
 	}
 	const trio = (spelling: readonly [string, string, string]): MbpsColumns | null => {
 		const [t, r, w] = spelling.map((n) => columns.get(n));
 		return t === undefined || r === undefined || w === undefined ? null : { total: t, read: r, write: w };
 	};
 	const binary = BINARY_SPELLINGS.map(trio).find((t) => t !== null);
-	if (!binary) fail(ctx, 'MISSING_COLUMN', line, 'the results header has no binary MBps / MiBps column', 'MBps');
+	if (!binary) fail(ctx, 'MISSING_COLUMN', { line, field: 'MBps' }, 'the results header has no binary MBps / MiBps column');
 	return { line, width: cells.length, instantaneous, names, columns, binary, decimal: trio(DECIMAL_SPELLING), bins };
 }
 
@@ -125,14 +126,14 @@ export function parseResultsHeader(ctx: IometerContext, text: string, line: numb
  * Every data row has as many fields as the header, except PROCESSOR rows of 1.1.0 files, which
  * Iometer writes without the latency-bin columns (59 of 80 fields in both 1.1.0 fixtures).
  */
-export function checkWidth(ctx: IometerContext, header: ResultsHeader, row: ResultsRow, isProcessor: boolean): void {
+export function checkWidth(ctx: FileContext, header: ResultsHeader, row: ResultsRow, isProcessor: boolean): void {
 	const n = row.cells.length;
 	if (n === header.width) return;
 	if (isProcessor && header.bins.length > 0 && n === header.width - header.bins.length) return;
-	fail(ctx, 'FIELD_COUNT', row.line, `row has ${n} fields but the results header (line ${header.line}) has ${header.width}`);
+	fail(ctx, 'FIELD_COUNT', { line: row.line }, `row has ${n} fields but the results header (line ${header.line}) has ${header.width}`);
 }
 
-export function checkNumbers(ctx: IometerContext, header: ResultsHeader, row: ResultsRow): void {
+export function checkNumbers(ctx: FileContext, header: ResultsHeader, row: ResultsRow): void {
 	for (const name of NUMERIC) num(ctx, header, row, name);
 	for (const m of header.decimal ? [header.binary, header.decimal] : [header.binary]) {
 		for (const column of [m.total, m.read, m.write]) numAt(ctx, header, row, column);
@@ -146,20 +147,20 @@ export function cell(header: ResultsHeader, row: ResultsRow, name: string): stri
 	return i === undefined ? '' : (row.cells[i] ?? '');
 }
 
-export function num(ctx: IometerContext, header: ResultsHeader, row: ResultsRow, name: string): number | null {
+export function num(ctx: FileContext, header: ResultsHeader, row: ResultsRow, name: string): number | null {
 	return parseNonNegative(ctx, cell(header, row, name), row.line, name);
 }
 
-export function count(ctx: IometerContext, header: ResultsHeader, row: ResultsRow, name: string): number | null {
+export function count(ctx: FileContext, header: ResultsHeader, row: ResultsRow, name: string): number | null {
 	return parseCountField(ctx, cell(header, row, name), row.line, name);
 }
 
-export function numAt(ctx: IometerContext, header: ResultsHeader, row: ResultsRow, column: number): number | null {
+export function numAt(ctx: FileContext, header: ResultsHeader, row: ResultsRow, column: number): number | null {
 	return parseNonNegative(ctx, row.cells[column] ?? '', row.line, header.names[column] ?? `column ${column + 1}`);
 }
 
 /** `Queue Depth`: outstanding I/Os per target; -1 means workers/targets differ (→ null). */
-export function queueDepth(ctx: IometerContext, header: ResultsHeader, row: ResultsRow): number | null {
+export function queueDepth(ctx: FileContext, header: ResultsHeader, row: ResultsRow): number | null {
 	const text = cell(header, row, 'Queue Depth').trim();
 	if (text === '-1') return null;
 	const v = parseCountField(ctx, text, row.line, 'Queue Depth');

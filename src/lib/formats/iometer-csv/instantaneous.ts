@@ -1,12 +1,12 @@
 // The 1.1.0 instantaneous file (`inst<name>.csv`): one WORKER row per update interval, values over
 // that interval, each row starting with its time stamp → timeseries rows.
-import { fail, type IometerContext } from './common.ts';
 import { cell, checkNumbers, checkWidth, type ResultsHeader, type ResultsRow } from './header.ts';
 import { isRowType } from './runs.ts';
 import { parseIometerTime } from './timestamp.ts';
 import { checkBinaryDecimal, directionsOf, valuesOf } from './values.ts';
 import type { ParsedTimeseries, ParseResult } from '../parse-result.ts';
 import { NO_POINT_VALUES } from '../rows.ts';
+import { fail, type FileContext } from '../parse-result.ts';
 
 export interface InstantaneousClock {
 	/** First time stamp of the file (the session's `'Time Stamp`), ms; time_ms counts from here. */
@@ -29,7 +29,7 @@ function constantGap(stamps: { worker: string; ms: number }[]): number | null {
 }
 
 export function instantaneousToTimeseries(
-	ctx: IometerContext,
+	ctx: FileContext,
 	header: ResultsHeader,
 	rows: ResultsRow[],
 	clock: InstantaneousClock,
@@ -40,7 +40,7 @@ export function instantaneousToTimeseries(
 		const type = cell(header, row, 'Target Type').trim();
 		checkWidth(ctx, header, row, type === 'PROCESSOR');
 		if (!isRowType(type) && type !== 'PROCESSOR') {
-			fail(ctx, 'UNKNOWN_ROW_TYPE', row.line, `unknown result row type "${type.slice(0, 40)}"`, 'Target Type');
+			fail(ctx, 'UNKNOWN_ROW_TYPE', { line: row.line, field: 'Target Type' }, `unknown result row type "${type.slice(0, 40)}"`);
 		}
 		if (type !== 'PROCESSOR') checkNumbers(ctx, header, row);
 		// Interval rows leave the spec name empty; the WORKER rows that name it (and the ALL row)
@@ -48,12 +48,12 @@ export function instantaneousToTimeseries(
 		if (type !== 'WORKER' || cell(header, row, 'Access Specification Name') !== '') continue;
 		const stampText = cell(header, row, 'TimeStamp');
 		const stamp = parseIometerTime(stampText);
-		if (!stamp) fail(ctx, 'BAD_TIMESTAMP', row.line, `"${stampText.slice(0, 40)}" is not an Iometer time stamp`, 'TimeStamp');
+		if (!stamp) fail(ctx, 'BAD_TIMESTAMP', { line: row.line, field: 'TimeStamp' }, `"${stampText.slice(0, 40)}" is not an Iometer time stamp`);
 		clock.originMs ??= stamp.ms;
 		const worker = cell(header, row, 'Target Name');
 		const last = intervals.findLast((x) => x.worker === worker);
 		if (stamp.ms < clock.originMs || (last !== undefined && stamp.ms < last.ms)) {
-			fail(ctx, 'TIME_BACKWARDS', row.line, `time stamp ${stamp.iso} is earlier than a previous one`, 'TimeStamp');
+			fail(ctx, 'TIME_BACKWARDS', { line: row.line, field: 'TimeStamp' }, `time stamp ${stamp.iso} is earlier than a previous one`);
 		}
 		intervals.push({ row, worker, ms: stamp.ms });
 	}

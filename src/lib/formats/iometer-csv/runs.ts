@@ -1,11 +1,12 @@
 // One `'Results` block of a main results file → runs (ALL, MANAGER, WORKER, target rows) and the
 // 1.1.0 latency bins of the ALL row.
 import { NO_SPEC, type AccessSpecs } from './access-specs.ts';
-import { fail, parseCountField, warn, type IometerContext } from './common.ts';
+import { parseCountField } from './common.ts';
 import { cell, checkNumbers, checkWidth, count, num, queueDepth, type ResultsHeader, type ResultsRow } from './header.ts';
 import { checkBinaryDecimal, directionsOf, valuesOf } from './values.ts';
 import { newRun } from '../rows.ts';
 import type { ParsedHistogram, ParseResult } from '../parse-result.ts';
+import { fail, warn, type FileContext } from '../parse-result.ts';
 
 export interface TestContext {
 	session: number;
@@ -34,13 +35,13 @@ export function isRowType(type: string): boolean {
 }
 
 /** Run time in seconds: raw timer ticks ÷ ticks per second (CPU Hz ≤ 2008, timer resolution in 1.1.0). */
-function runtimeSeconds(ctx: IometerContext, header: ResultsHeader, row: ResultsRow): number | null {
+function runtimeSeconds(ctx: FileContext, header: ResultsHeader, row: ResultsRow): number | null {
 	const ticks = num(ctx, header, row, 'Total Raw Run Time');
 	const perSecond = num(ctx, header, row, 'Processor Speed');
 	return ticks && perSecond ? ticks / perSecond : null;
 }
 
-function latencyBins(ctx: IometerContext, header: ResultsHeader, row: ResultsRow, runKey: string): ParsedHistogram[] {
+function latencyBins(ctx: FileContext, header: ResultsHeader, row: ResultsRow, runKey: string): ParsedHistogram[] {
 	const out: ParsedHistogram[] = [];
 	for (const bin of header.bins) {
 		const n = parseCountField(ctx, row.cells[bin.column] ?? '', row.line, bin.label.trim());
@@ -61,7 +62,7 @@ function latencyBins(ctx: IometerContext, header: ResultsHeader, row: ResultsRow
 }
 
 export function resultsToRuns(
-	ctx: IometerContext,
+	ctx: FileContext,
 	header: ResultsHeader,
 	rows: ResultsRow[],
 	test: TestContext,
@@ -75,7 +76,7 @@ export function resultsToRuns(
 		checkWidth(ctx, header, row, type === 'PROCESSOR');
 		if (type === 'PROCESSOR') continue;
 		const scope = isRowType(type) ? SCOPES[type]! : undefined;
-		if (scope === undefined) fail(ctx, 'UNKNOWN_ROW_TYPE', row.line, `unknown result row type "${type.slice(0, 40)}"`, 'Target Type');
+		if (scope === undefined) fail(ctx, 'UNKNOWN_ROW_TYPE', { line: row.line, field: 'Target Type' }, `unknown result row type "${type.slice(0, 40)}"`);
 		checkNumbers(ctx, header, row);
 		const n = (seen.get(type) ?? 0) + 1;
 		seen.set(type, n);
@@ -90,18 +91,18 @@ export function resultsToRuns(
 		const directions = directionsOf(ctx, header, row);
 		if (directions.length === 0) {
 			const workers = cell(header, row, '# Workers').trim();
-			warn(ctx, 'NO_IO', row.line, `${type} row completed no I/O${workers ? ` (# Workers = ${workers})` : ''}; no run emitted`);
+			warn(ctx, 'NO_IO', { line: row.line }, `${type} row completed no I/O${workers ? ` (# Workers = ${workers})` : ''}; no run emitted`);
 			continue;
 		}
 
 		const spec = specName === '' ? undefined : test.specs.get(specName);
 		if (type === 'ALL' && specName === '') {
-			warn(ctx, 'ACCESS_SPEC_UNNAMED', row.line, 'ALL row has no access specification name (workers ran different specs); ' +
-				'block size, read % and random % are unknown', 'Access Specification Name');
+			warn(ctx, 'ACCESS_SPEC_UNNAMED', { line: row.line, field: 'Access Specification Name' }, 'ALL row has no access specification name (workers ran different specs); ' +
+				'block size, read % and random % are unknown');
 		} else if (specName !== '' && !spec && !warnedSpecs.has(specName)) {
 			warnedSpecs.add(specName);
-			warn(ctx, 'ACCESS_SPEC_NOT_FOUND', row.line, `access specification "${specName}" is not in the preceding ` +
-				"'Access specifications block; block size, read % and random % are unknown", 'Access Specification Name');
+			warn(ctx, 'ACCESS_SPEC_NOT_FOUND', { line: row.line, field: 'Access Specification Name' }, `access specification "${specName}" is not in the preceding ` +
+				"'Access specifications block; block size, read % and random % are unknown");
 		}
 		const summary = spec?.summary ?? NO_SPEC;
 		const isGroup = type === 'ALL' || type === 'MANAGER';

@@ -1,8 +1,8 @@
 // Per-direction values of one Iometer result row (main results file and instantaneous file alike).
 import type { Direction } from '../../schema.ts';
 import { MB, MIB, NS_PER_MS } from '../../units.ts';
-import { warn, type IometerContext } from './common.ts';
 import { count, num, numAt, type ResultsHeader, type ResultsRow } from './header.ts';
+import { warn, type FileContext } from '../parse-result.ts';
 
 type RowDirection = Extract<Direction, 'read' | 'write' | 'mixed'>;
 
@@ -51,7 +51,7 @@ export interface DirectionValues {
  * Which directions a row has: read when reads completed, write when writes did, and mixed
  * (Iometer's totals) when both did. None for a row without any I/O.
  */
-export function directionsOf(ctx: IometerContext, header: ResultsHeader, row: ResultsRow): RowDirection[] {
+export function directionsOf(ctx: FileContext, header: ResultsHeader, row: ResultsRow): RowDirection[] {
 	const reads = count(ctx, header, row, 'Read I/Os') ?? num(ctx, header, row, 'Read IOps') ?? 0;
 	const writes = count(ctx, header, row, 'Write I/Os') ?? num(ctx, header, row, 'Write IOps') ?? 0;
 	const out: RowDirection[] = [];
@@ -67,7 +67,7 @@ function sum(values: (number | null)[]): number | null {
 
 const ms = (v: number | null) => (v === null ? null : v * NS_PER_MS);
 
-export function valuesOf(ctx: IometerContext, header: ResultsHeader, row: ResultsRow, direction: RowDirection): DirectionValues {
+export function valuesOf(ctx: FileContext, header: ResultsHeader, row: ResultsRow, direction: RowDirection): DirectionValues {
 	const c = COLUMNS[direction];
 	const mibps = numAt(ctx, header, row, header.binary[c.mbps]);
 	return {
@@ -87,7 +87,7 @@ const PRINT_SLACK = 1.1e-6;
 export const BINARY_DECIMAL_TOLERANCE = 0.001;
 
 /** Binary and decimal MBps must differ by exactly 1,048,576 / 1,000,000; warn beyond 0.1 %. */
-export function checkBinaryDecimal(ctx: IometerContext, header: ResultsHeader, row: ResultsRow): void {
+export function checkBinaryDecimal(ctx: FileContext, header: ResultsHeader, row: ResultsRow): void {
 	if (!header.decimal) return;
 	for (const k of ['total', 'read', 'write'] as const) {
 		const bin = numAt(ctx, header, row, header.binary[k]);
@@ -99,10 +99,9 @@ export function checkBinaryDecimal(ctx: IometerContext, header: ResultsHeader, r
 		warn(
 			ctx,
 			'MBPS_BINARY_DECIMAL_MISMATCH',
-			row.line,
+			{ line: row.line, field },
 			`${field} = ${dec} but ${header.names[header.binary[k]]} = ${bin} × 1.048576 = ${expected.toFixed(6)}; ` +
 				'the binary column is used',
-			field,
 		);
 	}
 }

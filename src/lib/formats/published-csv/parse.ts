@@ -22,7 +22,7 @@ import {
 	type PublishedColumn,
 } from './fields.ts';
 import { newRun } from '../rows.ts';
-import { ParseError, emptyResult, type ParseResult, type ParsedComparison, type ParsedFigure } from '../parse-result.ts';
+import { ParseError, emptyResult, stripBom, type ParseResult, type ParsedComparison, type ParsedFigure } from '../parse-result.ts';
 
 type Row = Record<PublishedColumn, string>;
 
@@ -65,7 +65,7 @@ interface Line {
 export function parsePublishedCsv(text: string, file: string, knownDevices?: ReadonlySet<string>): ParseResult {
 	// The header first, so that a file that is not a published-figures CSV at all says so on line 1 (not with a quoting
 	// error further down). Header names are never quoted; a quoted header is left to the reader.
-	const firstLine = text.replace(/^\uFEFF/, '').split('\n', 1)[0]!.replace(/\r$/, '');
+	const firstLine = stripBom(text).split('\n', 1)[0]!.replace(/\r$/, '');
 	if (firstLine !== '' && !firstLine.includes('"')) checkHeader({ line: 1, fields: firstLine.split(',') }, file);
 	const { records, blankLines } = readCsv(text, file);
 	const [header, ...body] = records;

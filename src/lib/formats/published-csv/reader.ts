@@ -1,7 +1,7 @@
 // A small strict RFC 4180 reader for the published-figures CSV. Strict on purpose: the files are
 // hand transcriptions, so a stray quote or a truncated copy must fail loudly, never shift a value
 // into the wrong column.
-import { ParseError } from '../parse-result.ts';
+import { ParseError, stripBom } from '../parse-result.ts';
 
 export interface CsvRecord {
 	/** 1-based line on which the record starts (a quoted field may span several lines). */
@@ -24,7 +24,7 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000B-\u001F\u007F]/;
  * with a line break: without one, a copy cut inside the last field would look complete.
  */
 export function readCsv(text: string, file: string): CsvTable {
-	const s = (text.startsWith('\uFEFF') ? text.slice(1) : text).replace(/\r\n/g, '\n');
+	const s = stripBom(text).replace(/\r\n/g, '\n');
 	if (s.length === 0) throw new ParseError('EMPTY_FILE', file, { line: 1 }, 'the file is empty');
 	if (!s.endsWith('\n')) {
 		const lastLine = s.split('\n').length;

@@ -4,12 +4,12 @@
 import type { Direction } from '../../schema.ts';
 import { MS_PER_S, NS_PER_MS } from '../../units.ts';
 import { NO_POINT_VALUES, newRun, rwOfMix } from '../rows.ts';
-import { emptyResult, type ParsedRun, type ParseResult } from '../parse-result.ts';
+import { emptyResult, warn, type FileContext, type ParsedRun, type ParseResult } from '../parse-result.ts';
 import type { HistogramRun } from './histogram.ts';
 import type { RunData } from './model.ts';
 import { rdParams, type Parmfile, type RdParams } from './parmfile.ts';
 import { baseRdName, type RunStart } from './run-start.ts';
-import { offsetText, warn, type VdbContext } from './text.ts';
+import { offsetText } from './text.ts';
 
 type RowDirection = Extract<Direction, 'read' | 'write' | 'mixed'>;
 
@@ -176,14 +176,14 @@ function accessOf(randomPct: number | null): string | null {
 /** ms → ns; Vdbench prints at most 4 decimals, so rounding to 0.001 ns only removes binary noise. */
 const ms = (v: number | null): number | null => (v === null ? null : Math.round(v * NS_PER_MS * 1000) / 1000);
 
-export function buildFolder(ctx: VdbContext, parts: FolderParts): ParseResult {
+export function buildFolder(ctx: FileContext, parts: FolderParts): ParseResult {
 	const out = emptyResult();
 	const cache = new Map<string, RdParams | undefined>();
 	const paramsOf = (name: string) => {
 		if (!parts.parm) return undefined;
 		if (!cache.has(name)) {
 			const p = rdParams(parts.parm, name, ctx);
-			if (!p) warn(ctx, 'RD_NOT_IN_PARMFILE', undefined, `run ${name}: no rd=${baseRdName(name)} in ${parts.parm.file}; its parameters are only what this file says`);
+			if (!p) warn(ctx, 'RD_NOT_IN_PARMFILE', {}, `run ${name}: no rd=${baseRdName(name)} in ${parts.parm.file}; its parameters are only what this file says`);
 			cache.set(name, p);
 		}
 		return cache.get(name);
@@ -193,7 +193,7 @@ export function buildFolder(ctx: VdbContext, parts: FolderParts): ParseResult {
 
 	const resolved = parts.runs.flatMap((run) => {
 		if (run.avg.rate === 0) {
-			warn(ctx, 'NO_IO', run.avg.line, `run ${run.key} completed no I/O; no run emitted`);
+			warn(ctx, 'NO_IO', { line: run.avg.line }, `run ${run.key} completed no I/O; no run emitted`);
 			return [];
 		}
 		return [resolve(parts, run, paramsOf)];
@@ -201,7 +201,7 @@ export function buildFolder(ctx: VdbContext, parts: FolderParts): ParseResult {
 
 	for (const { label, runs, inferred } of groupsOf(resolved)) {
 		if (inferred) {
-			warn(ctx, 'RAMP_INFERRED', runs[0]!.run.firstLine, `runs ${runs.map((r) => r.run.key).join(', ')} are taken as one workload at several I/O rates ` +
+			warn(ctx, 'RAMP_INFERRED', { line: runs[0]!.run.firstLine }, `runs ${runs.map((r) => r.run.key).join(', ')} are taken as one workload at several I/O rates ` +
 				'(same elapsed, for-loops, transfer size and read share); without parmfile.html nothing else tells');
 		}
 		for (const r of runs) {
@@ -210,7 +210,7 @@ export function buildFolder(ctx: VdbContext, parts: FolderParts): ParseResult {
 			const tool_version = run.requested.version ?? parts.parm?.versionFromPath ?? null;
 			if (!run.requested.version && tool_version !== null && !versionWarned) {
 				versionWarned = true;
-				warn(ctx, 'VERSION_FROM_PATH', undefined, `Vdbench ${tool_version}: read from the install path (vdbench=) at ${parts.parm!.file}:${parts.parm!.versionLine}`);
+				warn(ctx, 'VERSION_FROM_PATH', {}, `Vdbench ${tool_version}: read from the install path (vdbench=) at ${parts.parm!.file}:${parts.parm!.versionLine}`);
 			}
 			const date = parts.dates.get(run.key);
 			const stamp = avg.stamp ?? (date === undefined ? null : `${date}T${avg.tod}`);
@@ -264,7 +264,7 @@ export function buildFolder(ctx: VdbContext, parts: FolderParts): ParseResult {
 			}
 			if (hist) {
 				if (hist.start.name !== run.name) {
-					warn(ctx, 'HISTOGRAM_RUN_MISMATCH', undefined, `${parts.histogramFile}:${hist.start.line}: histogram run ${hist.key} is RD ${hist.start.name}, the results' run ${run.key} is RD ${run.name}; its bins are left out`);
+					warn(ctx, 'HISTOGRAM_RUN_MISMATCH', {}, `${parts.histogramFile}:${hist.start.line}: histogram run ${hist.key} is RD ${hist.start.name}, the results' run ${run.key} is RD ${run.name}; its bins are left out`);
 				} else {
 					for (const t of hist.tables) {
 						const row = rows.get(t.direction);
@@ -287,7 +287,7 @@ export function buildFolder(ctx: VdbContext, parts: FolderParts): ParseResult {
 				histByKey.delete(run.key);
 			}
 			if (run.intervals.length > 0 && r.intervalS === null) {
-				warn(ctx, 'INTERVAL_UNKNOWN', run.firstLine, `run ${run.key}: interval length unknown; its interval lines give no time series`);
+				warn(ctx, 'INTERVAL_UNKNOWN', { line: run.firstLine }, `run ${run.key}: interval length unknown; its interval lines give no time series`);
 				continue;
 			}
 			const direction = directions[0]!;
@@ -311,7 +311,7 @@ export function buildFolder(ctx: VdbContext, parts: FolderParts): ParseResult {
 		}
 	}
 	for (const h of histByKey.values()) {
-		if (h.tables.length > 0) warn(ctx, 'HISTOGRAM_RUN_UNKNOWN', undefined, `${parts.histogramFile}:${h.start.line}: histogram of run ${h.key} has no run in the results; its bins are left out`);
+		if (h.tables.length > 0) warn(ctx, 'HISTOGRAM_RUN_UNKNOWN', {}, `${parts.histogramFile}:${h.start.line}: histogram of run ${h.key} has no run in the results; its bins are left out`);
 	}
 	return out;
 }

@@ -3,7 +3,8 @@
 // space separated and add `timestamp` (10/09/2019-14:40:23-ICT) and read/write max and stddev. Both split on blanks.
 import { emptyMeasure, type Measure, type MeasureField, type Requested, type RunData } from './model.ts';
 import { RunKeys } from './run-start.ts';
-import { avgRange, fail, isoDate, num, TOD, textLines, todMs, type VdbContext } from './text.ts';
+import { avgRange, isoDate, num, TOD, textLines, todMs } from './text.ts';
+import { fail, warn, type FileContext } from '../parse-result.ts';
 
 const MEASURES: Record<string, MeasureField> = {
 	rate: 'rate',
@@ -41,10 +42,10 @@ export function isFlatfileHeader(line: string): boolean {
 	return HEADER.test(line);
 }
 
-function stampOf(ctx: VdbContext, text: string, line: number): string {
+function stampOf(ctx: FileContext, text: string, line: number): string {
 	const m = /^(\d\d)\/(\d\d)\/(\d{4})-(\d\d:\d\d:\d\d)(?:-\S+)?$/.exec(text);
 	const date = m ? isoDate(m[3]!, Number(m[1]), m[2]!) : undefined;
-	if (!date) fail(ctx, 'BAD_TIMESTAMP', line, `"${text.slice(0, 40)}" is not a Vdbench timestamp (MM/dd/yyyy-HH:mm:ss-zone)`, 'timestamp');
+	if (!date) fail(ctx, 'BAD_TIMESTAMP', { line, field: 'timestamp' }, `"${text.slice(0, 40)}" is not a Vdbench timestamp (MM/dd/yyyy-HH:mm:ss-zone)`);
 	return `${date}T${m![4]}`;
 }
 
@@ -63,37 +64,37 @@ interface Row {
 	measure: Measure;
 }
 
-export function parseFlatfile(text: string, file: string, warnings: VdbContext['warnings'] = []): FlatFile {
-	const ctx: VdbContext = { file, warnings };
-	const lines = textLines(text);
+export function parseFlatfile(text: string, file: string, warnings: FileContext['warnings'] = []): FlatFile {
+	const ctx: FileContext = { file, warnings };
+	const { lines, terminated } = textLines(text);
 	let columns: string[] | null = null;
 	let headerLine = 0;
 	const rows: Row[] = [];
-	for (let i = 0; i < lines.text.length; i++) {
-		const l = lines.text[i]!;
+	for (let i = 0; i < lines.length; i++) {
+		const l = lines[i]!;
 		const lineNo = i + 1;
 		const t = l.trim();
 		if (t === '' || t.startsWith('*')) continue;
 		if (HEADER.test(l)) {
-			if (i === lines.text.length - 1 && !lines.terminated) fail(ctx, 'TRUNCATED_LINE', lineNo, 'the column header line is cut short');
+			if (i === lines.length - 1 && !terminated) fail(ctx, 'TRUNCATED_LINE', { line: lineNo }, 'the column header line is cut short');
 			columns = t.split(/\s+/);
 			headerLine = lineNo;
 			if (!columns.includes('rate') || !columns.includes('resp')) {
-				fail(ctx, 'UNSUPPORTED_WORKLOAD', lineNo, 'flatfile without rate and resp columns (file-system FWD workload?): only raw/SD workloads are supported');
+				fail(ctx, 'UNSUPPORTED_WORKLOAD', { line: lineNo }, 'flatfile without rate and resp columns (file-system FWD workload?): only raw/SD workloads are supported');
 			}
 			continue;
 		}
-		if (!columns) fail(ctx, 'MISSING_HEADER', lineNo, 'data row before the column header line ("tod Run Interval reqrate rate …")');
+		if (!columns) fail(ctx, 'MISSING_HEADER', { line: lineNo }, 'data row before the column header line ("tod Run Interval reqrate rate …")');
 		const cells = t.split(/\s+/);
-		if (cells.length !== columns.length || (i === lines.text.length - 1 && !lines.terminated && !l.endsWith(' '))) {
-			fail(ctx, 'TRUNCATED_LINE', lineNo, `row has ${cells.length} values, the header names ${columns.length}: the line was cut short or is not a flatfile row`);
+		if (cells.length !== columns.length || (i === lines.length - 1 && !terminated && !l.endsWith(' '))) {
+			fail(ctx, 'TRUNCATED_LINE', { line: lineNo }, `row has ${cells.length} values, the header names ${columns.length}: the line was cut short or is not a flatfile row`);
 		}
 		const byName = new Map(columns.map((c, k) => [c, cells[k]!]));
 		const tod = byName.get('tod')!;
-		if (!TOD.test(tod)) fail(ctx, 'BAD_TIME', lineNo, `"${tod.slice(0, 40)}" is not a time of day`, 'tod');
+		if (!TOD.test(tod)) fail(ctx, 'BAD_TIME', { line: lineNo, field: 'tod' }, `"${tod.slice(0, 40)}" is not a time of day`);
 		const label = byName.get('Interval')!;
 		const interval = /^\d+$/.test(label) ? Number(label) : null;
-		if (interval === null && !avgRange(label)) fail(ctx, 'BAD_INTERVAL', lineNo, `"${label.slice(0, 40)}" is neither an interval number nor avg_N-M`, 'Interval');
+		if (interval === null && !avgRange(label)) fail(ctx, 'BAD_INTERVAL', { line: lineNo, field: 'Interval' }, `"${label.slice(0, 40)}" is neither an interval number nor avg_N-M`);
 		const ts = byName.get('timestamp');
 		const m = emptyMeasure(lineNo, interval, ts === undefined ? null : stampOf(ctx, ts, lineNo), tod, todMs(tod));
 		for (const [name, field] of Object.entries(MEASURES)) {
@@ -107,8 +108,8 @@ export function parseFlatfile(text: string, file: string, warnings: VdbContext['
 		}
 		rows.push({ line: lineNo, run: byName.get('Run')!, interval, label, cells: byName, measure: m });
 	}
-	if (!columns) fail(ctx, 'MISSING_HEADER', undefined, 'no column header line ("tod Run Interval reqrate rate …")');
-	if (rows.length === 0) fail(ctx, 'NO_RUNS', headerLine, 'the column header line is followed by no row: Vdbench was stopped before its first interval?');
+	if (!columns) fail(ctx, 'MISSING_HEADER', {}, 'no column header line ("tod Run Interval reqrate rate …")');
+	if (rows.length === 0) fail(ctx, 'NO_RUNS', { line: headerLine }, 'the column header line is followed by no row: Vdbench was stopped before its first interval?');
 
 	const keys = new RunKeys();
 	const runs: RunData[] = [];
@@ -119,8 +120,8 @@ export function parseFlatfile(text: string, file: string, warnings: VdbContext['
 		const range = avgRange(avgRow.label);
 		const key = keys.next(group[0]!.run);
 		if (!range) {
-			if (last) fail(ctx, 'TRUNCATED', avgRow.line, `run ${key} (line ${group[0]!.line}) has no avg_ row: the file ends early`);
-			ctx.warnings.push({ code: 'NO_AVERAGE', message: `run ${key} has no avg_ row (Vdbench stopped it?); it is left out`, line: group[0]!.line });
+			if (last) fail(ctx, 'TRUNCATED', { line: avgRow.line }, `run ${key} (line ${group[0]!.line}) has no avg_ row: the file ends early`);
+			warn(ctx, 'NO_AVERAGE', { line: group[0]!.line }, `run ${key} has no avg_ row (Vdbench stopped it?); it is left out`);
 		} else {
 			runs.push({
 				key,
@@ -144,7 +145,7 @@ export function parseFlatfile(text: string, file: string, warnings: VdbContext['
 		group.push(row);
 	}
 	close(true);
-	if (runs.length === 0) fail(ctx, 'NO_RUNS', undefined, 'no run with an avg_ row');
+	if (runs.length === 0) fail(ctx, 'NO_RUNS', {}, 'no run with an avg_ row');
 	return { runs };
 }
 

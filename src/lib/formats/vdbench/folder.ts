@@ -3,7 +3,7 @@
 // (and so checks) its own text. Companions that do not parse only lose what they would add, with a warning.
 import { MB, MIB } from '../../units.ts';
 import type { ParseContext } from '../format.ts';
-import { emptyResult, ParseError, type ParseResult, type Warning } from '../parse-result.ts';
+import { emptyResult, ParseError, warn, type FileContext, type ParseResult, type Warning } from '../parse-result.ts';
 import { buildFolder, type FolderParts } from './build.ts';
 import { parseFlatfile } from './flatfile.ts';
 import { parseHistogramFile, type HistogramRun } from './histogram.ts';
@@ -11,7 +11,6 @@ import { emptyMeasure, type RunData } from './model.ts';
 import { parseParmfile } from './parmfile.ts';
 import { parseReport, type ReportFile } from './report.ts';
 import type { RunStart } from './run-start.ts';
-import { warn, type VdbContext } from './text.ts';
 
 export const FILE_KINDS = ['flatfile', 'summary', 'totals', 'histogram', 'parmfile'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -42,7 +41,7 @@ interface Companion<T> {
 	value: T | null;
 }
 
-function companion<T>(ctx: VdbContext, file: string, kind: FileKind, context: ParseContext, read: (text: string, name: string) => T): Companion<T> | null {
+function companion<T>(ctx: FileContext, file: string, kind: FileKind, context: ParseContext, read: (text: string, name: string) => T): Companion<T> | null {
 	const name = siblingName(file, kind);
 	const text = name === undefined ? undefined : context.companions[name];
 	if (name === undefined || text === undefined) return null;
@@ -50,7 +49,7 @@ function companion<T>(ctx: VdbContext, file: string, kind: FileKind, context: Pa
 		return { name, value: read(text, name) };
 	} catch (err) {
 		if (!(err instanceof ParseError)) throw err;
-		warn(ctx, 'COMPANION_UNREADABLE', undefined, `${err.message}; what ${name} adds (${kind}) is left out`);
+		warn(ctx, 'COMPANION_UNREADABLE', {}, `${err.message}; what ${name} adds (${kind}) is left out`);
 		return { name, value: null };
 	}
 }
@@ -59,7 +58,7 @@ function companion<T>(ctx: VdbContext, file: string, kind: FileKind, context: Pa
  * MB of a flatfile's MB/sec: its column note always says 1024*1024, even when `-mb` made it 1000*1000. A summary
  * header says which; without one, rate × bytes/io of the averages tells, and decimal MB is warned about.
  */
-function flatfileMb(ctx: VdbContext, runs: readonly RunData[], summary: ReportFile | null): number {
+function flatfileMb(ctx: FileContext, runs: readonly RunData[], summary: ReportFile | null): number {
 	if (summary?.mb) return summary.mb;
 	let binary = 0;
 	let decimal = 0;
@@ -70,7 +69,7 @@ function flatfileMb(ctx: VdbContext, runs: readonly RunData[], summary: ReportFi
 		else if (Math.abs(bytesPerMb / MB - 1) < 0.01) decimal++;
 	}
 	if (decimal > 0 && binary === 0) {
-		warn(ctx, 'MB_DECIMAL_INFERRED', undefined, 'MB/sec × 1,000,000 matches rate × bytes/io (Vdbench -mb), not the 1024*1024 of the column note: read as decimal MB');
+		warn(ctx, 'MB_DECIMAL_INFERRED', {}, 'MB/sec × 1,000,000 matches rate × bytes/io (Vdbench -mb), not the 1024*1024 of the column note: read as decimal MB');
 		return MB;
 	}
 	return MIB;
@@ -94,7 +93,7 @@ function histogramRuns(hist: readonly HistogramRun[]): RunData[] {
 
 export function parseVdbenchFile(kind: FileKind, text: string, file: string, context: ParseContext, formatId: string): ParseResult {
 	const warnings: Warning[] = [];
-	const ctx: VdbContext = { file, warnings };
+	const ctx: FileContext = { file, warnings };
 	const quiet = (): Warning[] => [];
 
 	if (kind === 'parmfile') {

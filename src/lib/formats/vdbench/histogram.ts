@@ -8,7 +8,8 @@
 import type { Direction } from '../../schema.ts';
 import { NS_PER_MS } from '../../units.ts';
 import { isRunStart, parseRunStart, RunKeys, type RunStart } from './run-start.ts';
-import { fail, textLines, type VdbContext } from './text.ts';
+import { textLines } from './text.ts';
+import { fail, type FileContext } from '../parse-result.ts';
 
 export interface Bin {
 	line: number;
@@ -43,9 +44,9 @@ const TOD_PREFIX = /^\d\d:\d\d:\d\d\.\d{3}\s/;
 /** Counts are printed with DecimalFormat("#,###"): grouping commas (or the locale's dots or spaces). */
 const COUNT = /^\d{1,3}(?:[,.\u00a0\u202f']\d{3})*$|^\d+$/;
 
-export function parseHistogramFile(text: string, file: string, warnings: VdbContext['warnings'] = []): HistogramRun[] {
-	const ctx: VdbContext = { file, warnings };
-	const lines = textLines(text);
+export function parseHistogramFile(text: string, file: string, warnings: FileContext['warnings'] = []): HistogramRun[] {
+	const ctx: FileContext = { file, warnings };
+	const { lines, terminated } = textLines(text);
 	const keys = new RunKeys();
 	const runs: HistogramRun[] = [];
 	let table: HistogramTable | null = null;
@@ -54,17 +55,17 @@ export function parseHistogramFile(text: string, file: string, warnings: VdbCont
 	const endTable = (line: number) => {
 		// The last bucket printed is the last non-empty one or the one after it: its cumulative % is 100.
 		if (table && (table.bins.length === 0 || lastCum < 99.99)) {
-			fail(ctx, 'TRUNCATED', line, `histogram table of line ${table.line} ends at ${lastCum} % cumulative: the file ends early or a bucket line is missing`);
+			fail(ctx, 'TRUNCATED', { line }, `histogram table of line ${table.line} ends at ${lastCum} % cumulative: the file ends early or a bucket line is missing`);
 		}
 		table = null;
 	};
 
-	for (let i = 0; i < lines.text.length; i++) {
-		const l = lines.text[i]!;
+	for (let i = 0; i < lines.length; i++) {
+		const l = lines[i]!;
 		const lineNo = i + 1;
 		const t = l.trim();
 		if (isRunStart(t)) {
-			if (i === lines.text.length - 1 && !lines.terminated) fail(ctx, 'TRUNCATED_LINE', lineNo, 'the run start line is cut short');
+			if (i === lines.length - 1 && !terminated) fail(ctx, 'TRUNCATED_LINE', { line: lineNo }, 'the run start line is cut short');
 			endTable(lineNo);
 			const start = parseRunStart(ctx, t, lineNo)!;
 			runs.push({ key: keys.next(start.name), start, tables: [] });
@@ -74,26 +75,26 @@ export function parseHistogramFile(text: string, file: string, warnings: VdbCont
 		if (direction) {
 			endTable(lineNo);
 			const run = runs[runs.length - 1];
-			if (!run) fail(ctx, 'NO_RUN_START', lineNo, 'histogram before any "Starting RD=" line');
+			if (!run) fail(ctx, 'NO_RUN_START', { line: lineNo }, 'histogram before any "Starting RD=" line');
 			table = { line: lineNo, direction, bins: [] };
 			run.tables.push(table);
 			lastCum = 0;
 			continue;
 		}
 		if (t.startsWith('min(ms)')) {
-			if (!table) fail(ctx, 'MISSING_HEADER', lineNo, 'bucket header without a title ("Only reads done for this workload:" …) before it');
+			if (!table) fail(ctx, 'MISSING_HEADER', { line: lineNo }, 'bucket header without a title ("Only reads done for this workload:" …) before it');
 			continue;
 		}
 		if (!/^\d/.test(t) || TOD_PREFIX.test(t)) {
 			if (t !== '') endTable(lineNo);
 			continue;
 		}
-		if (!table) fail(ctx, 'MISSING_HEADER', lineNo, 'bucket line outside a histogram table');
+		if (!table) fail(ctx, 'MISSING_HEADER', { line: lineNo }, 'bucket line outside a histogram table');
 		const m = BIN.exec(l);
-		if (!m || (i === lines.text.length - 1 && !lines.terminated)) {
-			fail(ctx, 'BAD_BUCKET', lineNo, `"${t.slice(0, 60)}" is not a complete bucket line (min < max count % cum%)`);
+		if (!m || (i === lines.length - 1 && !terminated)) {
+			fail(ctx, 'BAD_BUCKET', { line: lineNo }, `"${t.slice(0, 60)}" is not a complete bucket line (min < max count % cum%)`);
 		}
-		if (!COUNT.test(m[3]!)) fail(ctx, 'BAD_NUMBER', lineNo, `"${m[3]!.slice(0, 40)}" is not a count`, 'count');
+		if (!COUNT.test(m[3]!)) fail(ctx, 'BAD_NUMBER', { line: lineNo, field: 'count' }, `"${m[3]!.slice(0, 40)}" is not a count`);
 		const count = Number(m[3]!.replace(/\D/g, ''));
 		lastCum = Number(m[5]);
 		if (count > 0) {
@@ -104,10 +105,10 @@ export function parseHistogramFile(text: string, file: string, warnings: VdbCont
 				count,
 			});
 		} else if (table.bins.length === 0 && lastCum > 0) {
-			fail(ctx, 'BAD_BUCKET', lineNo, 'cumulative % above 0 before any counted bucket');
+			fail(ctx, 'BAD_BUCKET', { line: lineNo }, 'cumulative % above 0 before any counted bucket');
 		}
 	}
-	endTable(lines.text.length);
-	if (runs.length === 0) fail(ctx, 'NO_RUNS', undefined, 'no "Starting RD=" line: no run in the file');
+	endTable(lines.length);
+	if (runs.length === 0) fail(ctx, 'NO_RUNS', {}, 'no "Starting RD=" line: no run in the file');
 	return runs;
 }

@@ -23,7 +23,7 @@ import { textLines } from './text.ts';
 /** The head's first lines without their markup. */
 function firstLines(head: string, n: number): string[] {
 	const end = head.split('\n', n).join('\n').length;
-	return textLines(head.slice(0, end)).text.slice(0, n);
+	return textLines(head.slice(0, end)).lines.slice(0, n);
 }
 
 const detectors: Record<FileKind, (head: string) => boolean> = {

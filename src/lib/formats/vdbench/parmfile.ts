@@ -3,8 +3,9 @@
 // Vdbench (RD_entry/WD_entry.readParms): a keyword may be any prefix of its name, tried in Vdbench's order.
 import { parseBlockSize } from '../../units.ts';
 import { baseRdName } from './run-start.ts';
-import { fail, textLines, warn, type VdbContext } from './text.ts';
+import { textLines } from './text.ts';
 import { wildcardMatch } from '../../glob.ts';
+import { fail, warn, type FileContext } from '../parse-result.ts';
 
 export interface Statement {
 	line: number;
@@ -115,7 +116,7 @@ const COMMENT = /^[*#/]/;
 /** Statements (hd=, sd=, wd=, rd=, …), a line starting with a comma continuing the one before. */
 function statements(text: string): { kind: string; line: number; text: string }[] {
 	const out: { kind: string; line: number; text: string }[] = [];
-	const lines = textLines(text).text;
+	const { lines } = textLines(text);
 	for (let i = 0; i < lines.length; i++) {
 		const l = lines[i]!.trim();
 		if (l === '' || COMMENT.test(l)) continue;
@@ -144,7 +145,7 @@ function toStatement(raw: { line: number; text: string }, table: readonly Keywor
 }
 
 /** The parameters read later must be what Vdbench accepts, so a bad one is the parameter file's error. */
-function validate(ctx: VdbContext, kind: 'rd' | 'wd' | 'sd', st: Statement): void {
+function validate(ctx: FileContext, kind: 'rd' | 'wd' | 'sd', st: Statement): void {
 	const each = (key: string, check: (v: string) => unknown) => {
 		for (const v of st.params.get(key) ?? []) check(v);
 	};
@@ -166,7 +167,7 @@ export function parseParmfile(text: string, file: string): Parmfile {
 	const defaults = { rd: new Map<string, string[]>(), wd: new Map<string, string[]>(), sd: new Map<string, string[]>() };
 	let versionFromPath: string | null = null;
 	let versionLine: number | undefined;
-	const ctx: VdbContext = { file, warnings: [] };
+	const ctx: FileContext = { file, warnings: [] };
 	for (const raw of statements(text)) {
 		if (raw.kind === 'hd') {
 			const v = /vdbench=[^,]*?vdbench(\d)(\d\d)(\d\d)(?!\d)/i.exec(raw.text);
@@ -213,22 +214,22 @@ export interface RdParams {
 	condition: string;
 }
 
-function numberOf(ctx: VdbContext, v: string, line: number, field: string): number {
+function numberOf(ctx: FileContext, v: string, line: number, field: string): number {
 	if (v.startsWith('$')) return NaN;
 	const n = /^\d+(?:\.\d+)?$/.test(v) ? Number(v) : undefined;
-	if (n === undefined) fail(ctx, 'BAD_PARAMETER', line, `"${v.slice(0, 40)}" is not a number`, field);
+	if (n === undefined) fail(ctx, 'BAD_PARAMETER', { line, field }, `"${v.slice(0, 40)}" is not a number`);
 	return n;
 }
 
-function sizeOf(ctx: VdbContext, v: string, line: number, field: string): number {
+function sizeOf(ctx: FileContext, v: string, line: number, field: string): number {
 	if (v.startsWith('$')) return NaN;
 	const n = parseBlockSize(v);
-	if (n === undefined) fail(ctx, 'BAD_PARAMETER', line, `"${v.slice(0, 40)}" is not a size`, field);
+	if (n === undefined) fail(ctx, 'BAD_PARAMETER', { line, field }, `"${v.slice(0, 40)}" is not a size`);
 	return n;
 }
 
 /** seekpct= takes a number or a word (WD_entry.parseSeekpct): sequential and eof are 0 % random. */
-function seekOf(ctx: VdbContext, vs: readonly string[], line: number): number {
+function seekOf(ctx: FileContext, vs: readonly string[], line: number): number {
 	let pct = 100;
 	for (const v of vs) {
 		const w = v.toLowerCase();
@@ -246,7 +247,7 @@ function common(list: readonly number[]): ParmValue {
 }
 
 /** An RD-level for-loop: its one value, or undefined when it has several (each run has one of them). */
-function loop(ctx: VdbContext, rd: Statement, key: string, parse: (v: string) => number): ParmValue | null {
+function loop(ctx: FileContext, rd: Statement, key: string, parse: (v: string) => number): ParmValue | null {
 	const vs = rd.params.get(key);
 	if (!vs) return null;
 	if (vs.length !== 1) return undefined;
@@ -259,10 +260,10 @@ const orElse = (value: ParmValue | null, other: () => ParmValue): ParmValue => (
 const NOT_WORKLOAD = new Set(['iorate', 'threads', 'elapsed', 'interval', 'warmup', 'pause', 'curve', 'stopcurve', 'wd', 'sd']);
 
 /** What the parameter file says about the RD of a run (`rd1_(50%)` is a curve point of `rd1`). */
-export function rdParams(pf: Parmfile, runName: string, ctx: VdbContext): RdParams | undefined {
+export function rdParams(pf: Parmfile, runName: string, ctx: FileContext): RdParams | undefined {
 	const rd = pf.rds.get(baseRdName(runName)) ?? pf.rds.get(runName);
 	if (!rd) return undefined;
-	const pctx: VdbContext = { file: pf.file, warnings: ctx.warnings };
+	const pctx: FileContext = { file: pf.file, warnings: ctx.warnings };
 	const wds = matching(rd.params.get('wd') ?? [], pf.wds);
 	const sdPatterns = rd.params.get('sd') ?? wds.flatMap((w) => w.params.get('sd') ?? []);
 	const sds = matching(sdPatterns, pf.sds);
@@ -304,8 +305,8 @@ export function rdParams(pf: Parmfile, runName: string, ctx: VdbContext): RdPara
 	const interval = rd.params.get('interval')?.[0];
 	const intervalS = interval === undefined ? null : numberOf(pctx, interval, rd.line, 'interval');
 
-	if (wds.length === 0) warn(ctx, 'PARMFILE_NO_WD', undefined, `${pf.file}:${rd.line}: no wd= matches the wd= of rd=${rd.name}`);
-	else if (sds.length === 0) warn(ctx, 'PARMFILE_NO_SD', undefined, `${pf.file}:${rd.line}: no sd= matches the sd= of rd=${rd.name} or its wd= (Vdbench would not have run it)`);
+	if (wds.length === 0) warn(ctx, 'PARMFILE_NO_WD', {}, `${pf.file}:${rd.line}: no wd= matches the wd= of rd=${rd.name}`);
+	else if (sds.length === 0) warn(ctx, 'PARMFILE_NO_SD', {}, `${pf.file}:${rd.line}: no sd= matches the sd= of rd=${rd.name} or its wd= (Vdbench would not have run it)`);
 	const own = [...rd.params].filter(([k]) => !NOT_WORKLOAD.has(k)).map(([k, v]) => `${k}=${v.join(',')}`);
 	const workloads = wds.map((w) => [...w.params].map(([k, v]) => `${k}=${v.join(',')}`).join(','));
 	return {

@@ -4,7 +4,8 @@
 import { MB, MIB } from '../../units.ts';
 import { emptyMeasure, type Measure, type MeasureField, type RunData } from './model.ts';
 import { isRunStart, loopNumber, loopSize, parseRunStart, RunKeys, type RunStart } from './run-start.ts';
-import { avgRange, fail, isoDate, LocalClock, minutesBetween, num, TOD, textLines, todMs, warn, type VdbContext } from './text.ts';
+import { avgRange, isoDate, LocalClock, minutesBetween, num, TOD, textLines, todMs } from './text.ts';
+import { fail, warn, type FileContext } from '../parse-result.ts';
 
 export interface ReportFile {
 	runs: RunData[];
@@ -54,19 +55,19 @@ const DATA = /^(\d\d:\d\d:\d\d\.\d{3})\s+(\d+|avg_\d+-\d+)(?:\s+(.*))?$/;
 const OTHER_STAT = /^\d\d:\d\d:\d\d\.\d{3}\s+(?:std|max)_\d+-\d+\s/;
 const CREATED = /created (\d\d):(\d\d):\d\d (\w{3}) (\d\d) (\d{4})(?: \S+)?(?: \((\d\d):(\d\d):\d\d (\w{3}) (\d\d) (\d{4}) UTC\))?/;
 
-function parseHeader(ctx: VdbContext, first: string, second: string | undefined, line: number): Header {
+function parseHeader(ctx: FileContext, first: string, second: string | undefined, line: number): Header {
 	const m = HEADER1.exec(first.trim())!;
 	const top = m[2]!.split(/\s+/);
 	const bottom = (second ?? '').trim().split(/\s+/).filter(Boolean);
 	if (top.includes('ReqstdOps')) {
-		fail(ctx, 'UNSUPPORTED_WORKLOAD', line, 'file-system (FWD) report: only raw/SD workload reports are supported');
+		fail(ctx, 'UNSUPPORTED_WORKLOAD', { line }, 'file-system (FWD) report: only raw/SD workload reports are supported');
 	}
 	if (top.length !== bottom.length) {
-		fail(ctx, 'BAD_HEADER', line + 1, `column header lines do not pair up (${top.length} names above, ${bottom.length} below)`);
+		fail(ctx, 'BAD_HEADER', { line: line + 1 }, `column header lines do not pair up (${top.length} names above, ${bottom.length} below)`);
 	}
 	const columns = top.map((t, i) => `${t} ${bottom[i]}`);
 	for (const need of ['i/o rate', 'resp time']) {
-		if (!columns.includes(need)) fail(ctx, 'MISSING_COLUMN', line, `column header has no "${need}" column`, need);
+		if (!columns.includes(need)) fail(ctx, 'MISSING_COLUMN', { line, field: need }, `column header has no "${need}" column`);
 	}
 	const d = /^(\w{3}) (\d\d), (\d{4})$/.exec(m[1]!.trim());
 	return { line, columns, date: d ? (isoDate(d[3]!, d[1]!, d[2]!) ?? null) : null };
@@ -80,7 +81,7 @@ function utcOffset(m: RegExpExecArray): number | null {
 	return minutesBetween(`${local}T${m[1]}:${m[2]}`, `${utc}T${m[6]}:${m[7]}`);
 }
 
-function measure(ctx: VdbContext, header: Header, tokens: string[], line: number, interval: number | null, stamp: string | null, tod: string): Measure {
+function measure(ctx: FileContext, header: Header, tokens: string[], line: number, interval: number | null, stamp: string | null, tod: string): Measure {
 	const m = emptyMeasure(line, interval, stamp, tod, todMs(tod));
 	let cpuTotal: number | null = null;
 	header.columns.forEach((name, i) => {
@@ -93,15 +94,15 @@ function measure(ctx: VdbContext, header: Header, tokens: string[], line: number
 	// cpu% sys+u and cpu% sys: user = the difference, to the one decimal printed; both come from one counter set, so
 	// system time above the total is a damaged line.
 	if (cpuTotal !== null && m.cpuSys !== null) {
-		if (m.cpuSys > cpuTotal) fail(ctx, 'BAD_VALUE', line, `cpu% sys ${m.cpuSys} is above cpu% sys+u ${cpuTotal}`, 'cpu% sys');
+		if (m.cpuSys > cpuTotal) fail(ctx, 'BAD_VALUE', { line, field: 'cpu% sys' }, `cpu% sys ${m.cpuSys} is above cpu% sys+u ${cpuTotal}`);
 		m.cpuUsr = Number((cpuTotal - m.cpuSys).toFixed(1));
 	}
 	return m;
 }
 
-export function parseReport(text: string, file: string, warnings: VdbContext['warnings'] = []): ReportFile {
-	const ctx: VdbContext = { file, warnings };
-	const lines = textLines(text);
+export function parseReport(text: string, file: string, warnings: FileContext['warnings'] = []): ReportFile {
+	const ctx: FileContext = { file, warnings };
+	const { lines, terminated } = textLines(text);
 	const keys = new RunKeys();
 	const clock = new LocalClock();
 	const out: ReportFile = { runs: [], mb: null, utcOffsetMin: null, createdDate: null };
@@ -110,8 +111,8 @@ export function parseReport(text: string, file: string, warnings: VdbContext['wa
 	let current: OpenRun | null = null;
 	const open: OpenRun[] = [];
 
-	for (let i = 0; i < lines.text.length; i++) {
-		const l = lines.text[i]!;
+	for (let i = 0; i < lines.length; i++) {
+		const l = lines[i]!;
 		const lineNo = i + 1;
 		const created = CREATED.exec(l);
 		if (created && out.createdDate === null && /Vdbench summary report/.test(l)) {
@@ -119,19 +120,19 @@ export function parseReport(text: string, file: string, warnings: VdbContext['wa
 			out.utcOffsetMin = utcOffset(created);
 			continue;
 		}
-		const cut = i === lines.text.length - 1 && !lines.terminated;
+		const cut = i === lines.length - 1 && !terminated;
 		if (isRunStart(l.trim())) {
-			if (cut) fail(ctx, 'TRUNCATED_LINE', lineNo, 'the run start line has no line ending: the file was cut short');
+			if (cut) fail(ctx, 'TRUNCATED_LINE', { line: lineNo }, 'the run start line has no line ending: the file was cut short');
 			const start = parseRunStart(ctx, l, lineNo)!;
 			current = { start, key: keys.next(start.name), intervals: [], avg: null, label: '' };
 			open.push(current);
 			continue;
 		}
 		if (HEADER1.test(l) && /\bi\/o\b|ReqstdOps/.test(l) && !TOD.test(l.trim().split(/\s+/)[0] ?? '')) {
-			if (i + 1 >= lines.text.length - 1 && !lines.terminated) fail(ctx, 'TRUNCATED_LINE', lineNo + 1, 'the column header is cut short');
-			header = parseHeader(ctx, l, lines.text[i + 1], lineNo);
+			if (i + 1 >= lines.length - 1 && !terminated) fail(ctx, 'TRUNCATED_LINE', { line: lineNo + 1 }, 'the column header is cut short');
+			header = parseHeader(ctx, l, lines[i + 1], lineNo);
 			clock.setDate(header.date ?? out.createdDate);
-			const mbLine = lines.text[i + 1] ?? '';
+			const mbLine = lines[i + 1] ?? '';
 			const mb = /\b1000\*\*2\b/.test(mbLine) ? MB : /\b1024\*\*2\b/.test(mbLine) ? MIB : null;
 			if (mb !== null) out.mb = mb;
 			i++;
@@ -140,23 +141,23 @@ export function parseReport(text: string, file: string, warnings: VdbContext['wa
 		if (OTHER_STAT.test(l)) continue;
 		const d = DATA.exec(l.trim());
 		if (!d) continue;
-		if (!header) fail(ctx, 'MISSING_HEADER', lineNo, 'data line before any column header');
-		if (!current) fail(ctx, 'NO_RUN_START', lineNo, 'data line before any "Starting RD=" line');
+		if (!header) fail(ctx, 'MISSING_HEADER', { line: lineNo }, 'data line before any column header');
+		if (!current) fail(ctx, 'NO_RUN_START', { line: lineNo }, 'data line before any "Starting RD=" line');
 		const tokens = (d[3] ?? '').split(/\s+/).filter(Boolean);
 		if (tokens.length < header.columns.length) {
-			fail(ctx, 'TRUNCATED_LINE', lineNo, `data line has ${tokens.length} of the header's ${header.columns.length} values: the line was cut short`);
+			fail(ctx, 'TRUNCATED_LINE', { line: lineNo }, `data line has ${tokens.length} of the header's ${header.columns.length} values: the line was cut short`);
 		}
 		// All its values, but no line ending: its last value may still be cut.
-		if (cut) fail(ctx, 'TRUNCATED_LINE', lineNo, 'the last data line has no line ending: the file was cut short');
+		if (cut) fail(ctx, 'TRUNCATED_LINE', { line: lineNo }, 'the last data line has no line ending: the file was cut short');
 		if (tokens.length > header.columns.length && !extraWarned) {
 			extraWarned = true;
-			warn(ctx, 'EXTRA_COLUMNS', lineNo, `data line has ${tokens.length} values, the header names ${header.columns.length}; the extra ones are ignored`);
+			warn(ctx, 'EXTRA_COLUMNS', { line: lineNo }, `data line has ${tokens.length} values, the header names ${header.columns.length}; the extra ones are ignored`);
 		}
 		const stamp = clock.stamp(d[1]!);
 		const isAvg = d[2]!.startsWith('avg_');
 		const m = measure(ctx, header, tokens, lineNo, isAvg ? null : Number(d[2]), stamp, d[1]!);
 		if (!isAvg) current.intervals.push(m);
-		else if (current.avg) fail(ctx, 'DUPLICATE_AVERAGE', lineNo, `run ${current.key} has a second average line`);
+		else if (current.avg) fail(ctx, 'DUPLICATE_AVERAGE', { line: lineNo }, `run ${current.key} has a second average line`);
 		else {
 			current.avg = m;
 			current.label = d[2]!;
@@ -167,9 +168,9 @@ export function parseReport(text: string, file: string, warnings: VdbContext['wa
 		const range = avgRange(r.label);
 		if (!r.avg || !range) {
 			if (n === open.length - 1) {
-				fail(ctx, 'TRUNCATED', lines.text.length, `run ${r.key} (line ${r.start.line}) has no average line: the file ends early`);
+				fail(ctx, 'TRUNCATED', { line: lines.length }, `run ${r.key} (line ${r.start.line}) has no average line: the file ends early`);
 			}
-			warn(ctx, 'NO_AVERAGE', r.start.line, `run ${r.key} has no average line (Vdbench stopped it?); it is left out`);
+			warn(ctx, 'NO_AVERAGE', { line: r.start.line }, `run ${r.key} has no average line (Vdbench stopped it?); it is left out`);
 			continue;
 		}
 		out.runs.push({
@@ -194,8 +195,8 @@ export function parseReport(text: string, file: string, warnings: VdbContext['wa
 		});
 	}
 	if (out.runs.length === 0) {
-		if (!header) fail(ctx, 'MISSING_HEADER', undefined, 'no column header ("interval  i/o  MB/sec …") in the file');
-		fail(ctx, 'NO_RUNS', undefined, 'no run with an average line');
+		if (!header) fail(ctx, 'MISSING_HEADER', {}, 'no column header ("interval  i/o  MB/sec …") in the file');
+		fail(ctx, 'NO_RUNS', {}, 'no run with an average line');
 	}
 	return out;
 }

@@ -1,7 +1,7 @@
 // The "Starting RD=…" line that opens every run in summary, totals and histogram files (RD_entry.display_run):
 // `14:51:33.001 Starting RD=ran_read_4k; I/O rate: Uncontrolled MAX; elapsed=60; For loops: None`.
 import { parseBlockSize } from '../../units.ts';
-import { fail, type VdbContext } from './text.ts';
+import { fail, type FileContext } from '../parse-result.ts';
 
 /** max and curve are `iorate=max` / `iorate=curve` (the curve's first, maximum run); variable is `distribution=variable`. */
 export type RateKind = 'fixed' | 'max' | 'curve' | 'variable' | 'replay';
@@ -26,25 +26,25 @@ export function isRunStart(line: string): boolean {
 	return START.test(line);
 }
 
-function rateOf(ctx: VdbContext, text: string, line: number): { kind: RateKind; rate: number | null } {
+function rateOf(ctx: FileContext, text: string, line: number): { kind: RateKind; rate: number | null } {
 	const replay = /^I\/O rate \(Replay\):/.test(text);
 	const value = text.replace(/^I\/O rate(?: \(Replay\))?:\s*/, '').trim();
 	if (replay) return { kind: 'replay', rate: null };
 	if (/^(?:Controlled|Uncontrolled) MAX$/.test(value)) return { kind: 'max', rate: null };
 	if (/^(?:Controlled|Uncontrolled) curve$/.test(value)) return { kind: 'curve', rate: null };
 	if (value === 'Variable') return { kind: 'variable', rate: null };
-	if (!/^\d+(?:\.\d+)?$/.test(value)) fail(ctx, 'BAD_RUN_START', line, `unknown I/O rate "${value.slice(0, 40)}"`, 'I/O rate');
+	if (!/^\d+(?:\.\d+)?$/.test(value)) fail(ctx, 'BAD_RUN_START', { line, field: 'I/O rate' }, `unknown I/O rate "${value.slice(0, 40)}"`);
 	return { kind: 'fixed', rate: Number(value) };
 }
 
 /** A run start, or undefined for any other line. File-system (FWD) runs have no "I/O rate" and are refused. */
-export function parseRunStart(ctx: VdbContext, text: string, line: number): RunStart | undefined {
+export function parseRunStart(ctx: FileContext, text: string, line: number): RunStart | undefined {
 	const m = START.exec(text.trim());
 	if (!m) return undefined;
 	const parts = (m[3] ?? '').split(/;\s*/);
 	const ratePart = parts.find((p) => p.startsWith('I/O rate'));
 	if (!ratePart) {
-		fail(ctx, 'UNSUPPORTED_WORKLOAD', line, 'run start without an I/O rate: file-system (FWD/fwdrate=) workloads are not supported, only raw/SD workloads');
+		fail(ctx, 'UNSUPPORTED_WORKLOAD', { line }, 'run start without an I/O rate: file-system (FWD/fwdrate=) workloads are not supported, only raw/SD workloads');
 	}
 	const { kind, rate } = rateOf(ctx, ratePart, line);
 	const elapsed = /^elapsed=(\d+)/.exec(parts.find((p) => p.startsWith('elapsed=')) ?? '');

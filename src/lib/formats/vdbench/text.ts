@@ -1,36 +1,10 @@
-// Shared pieces of the Vdbench parsers: the error/warning context, the HTML wrapper around the text, strict
-// numbers and Vdbench's dates. Every Vdbench .html file is plain text inside <pre> (OTHER_FORMATS.md §3.1).
-import { ParseError, type Warning } from '../parse-result.ts';
+// Shared pieces of the Vdbench parsers: the HTML wrapper around the text, strict numbers and Vdbench's
+// dates. Every Vdbench .html file is plain text inside <pre> (OTHER_FORMATS.md §3.1).
+import { fail, splitLines, type FileContext, type Lines } from '../parse-result.ts';
 import { MS_PER_S } from '../../units.ts';
 
 const MS_PER_MINUTE = 60 * MS_PER_S;
 const MS_PER_DAY = 24 * 60 * MS_PER_MINUTE;
-
-export interface VdbContext {
-	file: string;
-	warnings: Warning[];
-}
-
-export function fail(ctx: VdbContext, code: string, line: number | undefined, reason: string, field?: string): never {
-	const where: { line?: number; field?: string } = {};
-	if (line !== undefined) where.line = line;
-	if (field !== undefined) where.field = field;
-	throw new ParseError(code, ctx.file, where, reason);
-}
-
-export function warn(ctx: VdbContext, code: string, line: number | undefined, message: string, field?: string): void {
-	const w: Warning = { code, message };
-	if (line !== undefined) w.line = line;
-	if (field !== undefined) w.field = field;
-	ctx.warnings.push(w);
-}
-
-export interface Lines {
-	/** The file's lines without the HTML markup, index 0 = line 1. */
-	text: string[];
-	/** false when the file does not end with a line break: its last line may be cut short. */
-	terminated: boolean;
-}
 
 const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&amp;': '&', '&quot;': '"', '&#39;': "'" };
 
@@ -40,12 +14,9 @@ const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&amp;': '&
  * numbers stay those of the file.
  */
 export function textLines(text: string): Lines {
-	const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-	const lines = body.split(/\r?\n/);
-	const terminated = lines[lines.length - 1] === '';
-	if (terminated) lines.pop();
+	const { lines, terminated } = splitLines(text);
 	return {
-		text: lines.map((l) =>
+		lines: lines.map((l) =>
 			l
 				.replace(/<title>[^<]*<\/title>/gi, '')
 				.replace(/<\/?[A-Za-z][^<>]*>/g, '')
@@ -58,9 +29,9 @@ export function textLines(text: string): Lines {
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** A number as Vdbench prints it; `n/a` (not available, or conflicting) and `NaN` (no CPU figures) are null. */
-export function num(ctx: VdbContext, token: string, line: number, field: string): number | null {
+export function num(ctx: FileContext, token: string, line: number, field: string): number | null {
 	if (token === 'n/a' || token === 'NaN') return null;
-	if (!NUMBER.test(token)) fail(ctx, 'BAD_NUMBER', line, `"${token.slice(0, 40)}" is not a number`, field);
+	if (!NUMBER.test(token)) fail(ctx, 'BAD_NUMBER', { line, field }, `"${token.slice(0, 40)}" is not a number`);
 	return Number(token);
 }
 
