@@ -1,0 +1,171 @@
+// Comparing drives across reviews: fingerprints, shared workloads, the delta table and the conditions, on the
+// bundled published reviews of three datacenter drives (ingested here) and on rows as the parsers write them.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingest } from '../../scripts/ingest/run.ts';
+import { openDataset } from '../../src/lib/site/db.ts';
+import { comparableSides, conditionsOf, differingConditions, type ReviewFacts } from '../../src/lib/compare/conditions.ts';
+import { deltaTable, metricValue, METRICS, tally, workloadLeads } from '../../src/lib/compare/delta.ts';
+import { fingerprintKey, fingerprintOf, matchOf, unknownParts, type FingerprintRow } from '../../src/lib/compare/fingerprint.ts';
+import { comparableResults, headlineRows, splitShared, workloadsOf, type Workload } from '../../src/lib/compare/workloads.ts';
+import type { RunRow } from '../../src/lib/schema.ts';
+import { ROOT } from '../helpers/fixtures.ts';
+
+const P5510 = 'intel-d7-p5510-7-68tb';
+const PM9A3 = 'samsung-pm9a3-7-68tb';
+const P5520 = 'solidigm-d7-p5520-7-68tb';
+const REVIEWS = ['storagereview-2021-intel-p5510-vs-samsung-pm9a3', 'storagereview-2021-intel-storage-windows-server', 'anon-2022-solidigm-d7-p5520'];
+
+const base: FingerprintRow = {
+	access: 'random',
+	direction: 'read',
+	rw: 'randread',
+	read_pct: 100,
+	random_pct: 100,
+	block_size_bytes: 4096,
+	iodepth: 32,
+	numjobs: 4,
+	rate_limit_iops: null,
+};
+
+describe('workload fingerprint', () => {
+	it('is made of access, direction and read %, block size, outstanding I/O and rate step', () => {
+		expect(fingerprintOf(base)).toEqual({ access: 'random', direction: 'read', read_pct: 100, block_size_bytes: 4096, outstanding: 128, rate_limit_iops: null });
+		expect(fingerprintKey(fingerprintOf(base)!)).toBe('random/read/100/4096/128/-');
+		// The read row of a 70/30 mix is not a pure read.
+		const mixRead = fingerprintOf({ ...base, rw: 'randrw', read_pct: 70 })!;
+		expect(matchOf(fingerprintOf(base)!, mixRead)).toBeNull();
+		// fio's rw= decides access even where the access column says otherwise; a rate step is part of the workload.
+		expect(fingerprintOf({ ...base, rw: 'read', access: 'random' })!.access).toBe('sequential');
+		expect(matchOf(fingerprintOf(base)!, fingerprintOf({ ...base, rate_limit_iops: 50000 })!)).toBeNull();
+		// An application profile is not a fingerprinted workload.
+		expect(fingerprintOf({ ...base, access: 'application', rw: null })).toBeNull();
+	});
+
+	it('matches a figure that lacks parts only loosely, and names them', () => {
+		const published = fingerprintOf({ ...base, rw: null, read_pct: null, iodepth: null, numjobs: null })!;
+		expect(published.read_pct).toBeNull();
+		expect(unknownParts(published)).toEqual(['read_pct', 'outstanding']);
+		expect(matchOf(fingerprintOf(base)!, published)).toBe('loose');
+		expect(matchOf(fingerprintOf(base)!, fingerprintOf(base)!)).toBe('exact');
+		// A part known on both sides and different: no match, loose or not.
+		expect(matchOf(published, fingerprintOf({ ...base, block_size_bytes: 8192 })!)).toBeNull();
+		// Without the access pattern nothing is matched (it would match nearly anything).
+		const unknownAccess = fingerprintOf({ ...base, access: null, rw: null, random_pct: null })!;
+		expect(matchOf(unknownAccess, fingerprintOf(base)!)).toBeNull();
+	});
+
+	it('keeps, per file, the rows of its widest scope', () => {
+		const rows = [
+			{ review_id: 'r', source_file: 'a.json', scope: 'job' },
+			{ review_id: 'r', source_file: 'a.json', scope: 'total' },
+			{ review_id: 'r', source_file: 'b.txt', scope: 'job' },
+			{ review_id: 'q', source_file: 'a.json', scope: 'job' },
+		];
+		expect(headlineRows(rows)).toEqual([rows[1], rows[2], rows[3]]);
+	});
+});
+
+describe('three drives from three reviews', () => {
+	let work: string;
+	let runs: RunRow[];
+	let reviews: Map<string, ReviewFacts>;
+	let shared: Workload[];
+	let single: Workload[];
+	const devices = [P5510, PM9A3, P5520];
+
+	beforeAll(async () => {
+		work = mkdtempSync(join(tmpdir(), 'compare-'));
+		cpSync(join(ROOT, 'data/devices'), join(work, 'data/devices'), { recursive: true });
+		for (const id of REVIEWS) cpSync(join(ROOT, 'data/reviews', id), join(work, 'data/reviews', id), { recursive: true });
+		const report = await ingest({ dataDir: join(work, 'data'), out: join(work, 'dataset') });
+		expect(report.errors).toEqual([]);
+		const conn = await openDataset(join(work, 'dataset'));
+		const number = (v: unknown) => (v === null ? null : Number(v));
+		runs = (await conn.runAndReadAll('SELECT * FROM runs ORDER BY run_id, direction')).getRowObjectsJson().map(
+			(r) => ({ ...r, block_size_bytes: number(r.block_size_bytes), io_bytes: number(r.io_bytes), total_ios: number(r.total_ios) }) as unknown as RunRow,
+		);
+		const facts = (await conn.runAndReadAll('SELECT review_id, year, platform_cpu, platform_os, drive_count, methodology_json FROM reviews')).getRowObjectsJson();
+		reviews = new Map(facts.map((f) => [String(f.review_id), f as unknown as ReviewFacts]));
+		conn.closeSync();
+		({ shared, single } = splitShared(workloadsOf(comparableResults(runs), devices)));
+	}, 120_000);
+
+	afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+	const workload = (key: string) => {
+		const w = shared.find((x) => x.key === key);
+		if (!w) throw new Error(`no shared workload ${key}; have ${shared.map((x) => x.key).join(', ')}`);
+		return w;
+	};
+
+	it('finds the workloads they share across reviews, and those only one has', () => {
+		expect(shared.length).toBeGreaterThanOrEqual(5);
+		expect(single.length).toBeGreaterThan(0);
+		// StorageReview's 4K random read at 16 threads × 16 queue depth; the P5520 review gives no queue depth.
+		const rr = workload('random/read/100/4096/256/-');
+		expect([...rr.byDevice.keys()].sort()).toEqual([P5510, P5520]);
+		expect(rr.byDevice.get(P5510)![0]!.match).toBe('exact');
+		expect(rr.byDevice.get(P5520)![0]!.match).toBe('loose');
+		expect(rr.unknown).toEqual(['outstanding']);
+		for (const w of shared) for (const members of w.byDevice.values()) for (const m of members) expect(devices).toContain(m.row.device_id);
+	});
+
+	it('gives each metric per drive, % against the baseline, and the better value by the metric’s direction', () => {
+		const rows = deltaTable(shared, devices, P5510);
+		const iops = rows.find((r) => r.workload.key === 'random/read/100/4096/256/-' && r.metric.key === 'iops')!;
+		// As published: 4.8M IOPS (eight P5510 at once, windows-server review) and 1.15M (anon-2022, its best figure).
+		expect(iops.cells.get(P5510)).toMatchObject({ value: 4_800_000, pct: null, best: true, converted: false });
+		expect(iops.cells.get(P5520)).toMatchObject({ value: 1_150_000, best: false });
+		expect(iops.cells.get(P5520)!.pct).toBeCloseTo(-76.04, 2);
+		// Bandwidth from IOPS × 4 KiB is marked as converted.
+		const bw = rows.find((r) => r.workload.key === iops.workload.key && r.metric.key === 'bw_bytes_per_s')!;
+		expect(bw.cells.get(P5510)).toMatchObject({ value: 4_800_000 * 4096, converted: true });
+		// Less latency is better, more IOPS and bandwidth is better.
+		const latency = rows.filter((r) => r.metric.key.startsWith('lat_'));
+		const rates = rows.filter((r) => !r.metric.key.startsWith('lat_'));
+		expect(latency.length).toBeGreaterThan(0);
+		for (const [list, pick] of [[latency, Math.min], [rates, Math.max]] as const) {
+			for (const r of list) {
+				const values = [...r.cells.values()].map((c) => c.value);
+				for (const c of r.cells.values()) expect(c.best, `${r.workload.key} ${r.metric.key}`).toBe(c.value === pick(...values));
+			}
+		}
+		const t = tally(rows, devices);
+		const decided = rows.filter((r) => [...r.cells.values()].filter((c) => c.best).length === 1);
+		expect([...t.values()].reduce((n, x) => n + x.wins, 0)).toBe(decided.length);
+		const { leads, decided: workloadsDecided } = workloadLeads(rows, devices);
+		expect([...leads.values()].reduce((a, b) => a + b, 0)).toBe(workloadsDecided);
+	});
+
+	it('says which conditions differ, and which results are odd against the baseline', () => {
+		const rr = workload('random/read/100/4096/256/-');
+		const sides = new Map(
+			[P5510, P5520].map((d) => {
+				const m = rr.byDevice.get(d)![0]!;
+				return [d, conditionsOf(m.row, reviews.get(m.row.review_id))] as const;
+			}),
+		);
+		expect(sides.get(P5510)!.drives).toBe('8');
+		expect(sides.get(P5520)!.drives).toBe('1');
+		const diff = differingConditions(sides, P5510);
+		const drives = diff.find((d) => d.condition === 'drives')!;
+		expect(drives.odd).toEqual([P5520]);
+		expect(diff.find((d) => d.condition === 'year')).toMatchObject({ odd: [] });
+		expect(comparableSides(sides, P5510)).toEqual([P5510]);
+		expect(comparableSides(sides, P5520)).toEqual([P5520]);
+	});
+
+	it('reads a metric only where the result has it (NULL is not 0)', () => {
+		for (const r of runs) {
+			for (const metric of METRICS) {
+				const v = metricValue(r, metric);
+				if (v) expect(Number.isFinite(v.value)).toBe(true);
+			}
+		}
+		const latencyOnly = runs.find((r) => r.iops === null && r.bw_bytes_per_s === null && r.lat_mean_ns !== null)!;
+		expect(metricValue(latencyOnly, METRICS[0]!)).toBeNull();
+	});
+});
