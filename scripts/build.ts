@@ -1,11 +1,13 @@
 // npm run build (after the ingest): astro build of the site into a staging folder, swapped in for the output folder
 // only when the build succeeded, so a failed build leaves the last site as it was. The build is incremental: pages
 // whose inputs and code are those of the last build are taken over from it, not rendered again (see
-// src/lib/site/incremental.ts); `--full` renders every page.
+// src/lib/site/incremental.ts); `--full` renders every page. When neither the site's code nor the dataset changed
+// since the last build (its key is left in the output), Astro is not run at all: the output is already that build.
 //
 // node scripts/build.ts [--out dist] [--full]   (the dataset: SITE_DATA_DIR, or public/data)
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sourceHash } from './source-hash.ts';
@@ -19,6 +21,21 @@ export function codeVersion(): string {
 	return sourceHash(ROOT, { entries: ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'], skip: ['public/data'] });
 }
 
+/** The file in a build's output holding the key of what it was made from (code and dataset). */
+export const SITE_KEY_FILE = '.build-site-key';
+
+/** The key of a whole build: the site's code and the dataset's manifest, which hashes every file of the dataset. */
+function siteKey(code: string, dataDir: string): string | null {
+	const manifest = join(dataDir, 'manifest.json');
+	if (!existsSync(manifest)) return null;
+	return createHash('sha256').update(code).update('\0').update(readFileSync(manifest)).digest('hex');
+}
+
+const builtKey = (target: string) => {
+	const file = join(target, SITE_KEY_FILE);
+	return existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
+};
+
 interface BuildOptions {
 	/** Render every page, none taken over from the last build. */
 	full?: boolean;
@@ -27,22 +44,31 @@ interface BuildOptions {
 	logFile?: string;
 }
 
-/** Builds the site into `out`; resolves with astro's exit status. */
+/** Builds the site into `out`; resolves with astro's exit status (0 also when nothing changed and nothing ran). */
 export async function buildSite(out: string, { full = false, env = process.env, logFile }: BuildOptions = {}): Promise<number> {
 	const target = resolve(out);
 	const parent = dirname(target);
 	const staging = join(parent, `.${basename(target)}-staging`);
 	const old = join(parent, `.${basename(target)}-old`);
+	const code = codeVersion();
+	// Astro runs in `parent`, where a relative SITE_DATA_DIR (or public/data) is read.
+	const key = siteKey(code, resolve(parent, env.SITE_DATA_DIR ?? 'public/data'));
+	if (!full && key !== null && builtKey(target) === key) {
+		const message = `nothing changed since the last build (site code and dataset): ${out}/ is up to date\n`;
+		if (logFile) writeFileSync(logFile, message);
+		else process.stdout.write(message);
+		return 0;
+	}
 	rmSync(staging, { recursive: true, force: true });
 	// Astro bundles the pages into <outDir>/.prerender only when outDir is under its working directory (else into the
 	// project's .astro/, which other builds share), and that bundle imports packages: outside the project, the output's
 	// folder gets a link to its node_modules.
 	if (relative(ROOT, parent).startsWith('..') && !existsSync(join(parent, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(parent, 'node_modules'), 'dir');
-	const childEnv: NodeJS.ProcessEnv = { ...env, SITE_CODE_VERSION: codeVersion(), ASTRO_TELEMETRY_DISABLED: '1' };
+	const childEnv: NodeJS.ProcessEnv = { ...env, SITE_CODE_VERSION: code, ASTRO_TELEMETRY_DISABLED: '1' };
 	if (!full && existsSync(target)) childEnv.SITE_PREVIOUS_BUILD = target;
 	// The heap limit: a build's live data is far smaller (one page at a time), and V8 keeps what it may.
 	const args = ['--max-old-space-size=1024', ASTRO, 'build', '--root', ROOT, '--outDir', staging];
-	const code = await new Promise<number>((ok) => {
+	const status = await new Promise<number>((ok) => {
 		const log = logFile ? openSync(logFile, 'w') : 'inherit';
 		const child = spawn(process.execPath, args, { cwd: parent, env: childEnv, stdio: ['ignore', log, log] });
 		if (typeof log === 'number') closeSync(log);
@@ -50,10 +76,11 @@ export async function buildSite(out: string, { full = false, env = process.env, 
 		child.on('error', () => ok(1));
 		child.on('close', (c) => ok(c ?? 1));
 	});
-	if (code !== 0) {
+	if (status !== 0) {
 		rmSync(staging, { recursive: true, force: true });
-		return code;
+		return status;
 	}
+	if (key !== null) writeFileSync(join(staging, SITE_KEY_FILE), `${key}\n`);
 	rmSync(old, { recursive: true, force: true });
 	if (existsSync(target)) renameSync(target, old);
 	renameSync(staging, target);
