@@ -92,8 +92,9 @@ export async function buildSite(dataset: string, dir: string, { full = true, log
 	return runNode([join(ROOT, 'scripts/build.ts'), '--out', join(dir, 'site'), ...(full ? ['--full'] : [])], dir, join(dir, log), env);
 }
 
-/** Pages astro rendered, from its log ("N page(s) built"). */
-const pagesRendered = (step: Step) => Number(/(\d+) page\(s\) built/.exec(step.output)?.[1] ?? NaN);
+/** Pages Astro rendered, from its log ("N page(s) built"); 0 when the build found nothing changed and did not run it (scripts/build.ts). */
+const pagesRendered = (step: Step) =>
+	/^nothing changed/m.test(step.output) ? 0 : Number(/(\d+) page\(s\) built/.exec(step.output)?.[1] ?? NaN);
 
 async function measure(n: number, dir: string): Promise<Row> {
 	const [data, dataset, site] = ['data', 'dataset', 'site'].map((d) => join(dir, d)) as [string, string, string];
