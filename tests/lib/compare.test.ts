@@ -9,6 +9,7 @@ import { openDataset } from '../../src/lib/site/db.ts';
 import { comparableSides, conditionsOf, differingConditions, type ReviewFacts } from '../../src/lib/compare/conditions.ts';
 import { deltaTable, metricValue, METRICS, tally, workloadLeads } from '../../src/lib/compare/delta.ts';
 import { fingerprintKey, fingerprintOf, matchOf, unknownParts, type FingerprintRow } from '../../src/lib/compare/fingerprint.ts';
+import { verdictOf, verdictText, workloadText } from '../../src/lib/compare/verdict.ts';
 import { comparableResults, headlineRows, splitShared, workloadsOf, type Workload } from '../../src/lib/compare/workloads.ts';
 import type { RunRow } from '../../src/lib/schema.ts';
 import { ROOT } from '../helpers/fixtures.ts';
@@ -167,5 +168,39 @@ describe('three drives from three reviews', () => {
 		}
 		const latencyOnly = runs.find((r) => r.iops === null && r.bw_bytes_per_s === null && r.lat_mean_ns !== null)!;
 		expect(metricValue(latencyOnly, METRICS[0]!)).toBeNull();
+	});
+
+	it('sums it up in words, in both languages', () => {
+		const rows = deltaTable(shared, devices, P5510);
+		const v = verdictOf(rows, devices);
+		expect(v.leader).toBe(P5510);
+		const labels: Record<string, string> = { [P5510]: 'Intel D7-P5510', [PM9A3]: 'Samsung PM9A3', [P5520]: 'Solidigm D7-P5520' };
+		const en = verdictText(v, shared.length, single.length, labels, 'en');
+		expect(en).toMatch(new RegExp(`^Intel D7-P5510 is ahead on ${v.leads.get(P5510)} of ${shared.length} shared workloads\\. `));
+		// The exception is another drive's better tail latency where the fewest I/Os are in flight.
+		expect(v.exception).not.toBeNull();
+		expect(v.exception!.device).not.toBe(P5510);
+		const fewest = Math.min(...rows.filter((r) => r.metric.better === 'lower').map((r) => r.workload.fingerprint.outstanding ?? Infinity));
+		expect(v.exception!.row.workload.fingerprint.outstanding).toBe(fewest);
+		expect(en).toContain(`${labels[v.exception!.device]} has the lower`);
+		expect(en).toMatch(new RegExp(`${single.length} workloads? only one of them has\\.$`));
+		const zh = verdictText(v, shared.length, single.length, labels, 'zh-Hans');
+		expect(zh).toContain(`在 ${shared.length} 个共同负载中，Intel D7-P5510 领先`);
+		expect(zh.endsWith('。')).toBe(true);
+	});
+});
+
+describe('a workload in words', () => {
+	it('names every part, and the unknown ones at the end', () => {
+		expect(workloadText(fingerprintOf(base)!, 'en')).toBe('4 KiB random read, 128 outstanding I/Os');
+		expect(workloadText(fingerprintOf({ ...base, rw: 'randrw', direction: 'mixed', read_pct: 70, iodepth: 1, numjobs: 1 })!, 'en')).toBe(
+			'4 KiB random 70/30 read/write, 1 outstanding I/O',
+		);
+		expect(workloadText(fingerprintOf({ ...base, block_size_bytes: null, iodepth: null, numjobs: null, rate_limit_iops: 5000 })!, 'zh-Hans')).toBe(
+			'随机读，限速 5,000 IOPS（块大小、未完成 I/O 数未知）',
+		);
+		expect(workloadText(fingerprintOf({ ...base, rw: 'randrw', direction: 'mixed', read_pct: null, block_size_bytes: null })!, 'en')).toBe(
+			'random read/write, 128 outstanding I/Os (read share, block size unknown)',
+		);
 	});
 });
