@@ -16,7 +16,7 @@ export interface Member extends Result {
 export interface Workload {
 	key: string;
 	fingerprint: Fingerprint;
-	/** Results per drive, the drive's representative first (see `representative`). */
+	/** Results per drive, in order of preference (byPreference): the first that has a metric stands for the drive. */
 	byDevice: Map<string, Member[]>;
 	/** Parts unknown in one of the results: the workload matches them only loosely. */
 	unknown: FingerprintPart[];
@@ -88,16 +88,11 @@ export function workloadsOf(results: readonly Result[], devices: readonly string
 		else {
 			// No complete fingerprint fits: the result starts (or joins) a workload of its own, matched loosely.
 			const same = [...workloads.values()].find((w) => !completeWorkloads.includes(w) && matchOf(w.fingerprint, r.fingerprint) !== null);
-			add(same ?? open(r.fingerprint), r, same ? 'loose' : 'exact');
+			add(same ?? open(r.fingerprint), r, 'loose');
 		}
 	}
 	for (const w of workloads.values()) for (const list of w.byDevice.values()) list.sort(byPreference);
 	return [...workloads.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-}
-
-/** The result that stands for a drive in a workload, or undefined when it has none. */
-export function representative(w: Workload, deviceId: string): Member | undefined {
-	return w.byDevice.get(deviceId)?.[0];
 }
 
 /** Workloads at least two of the drives have, and those only one of them has. */
