@@ -69,8 +69,6 @@ export class Collector {
 	timeseriesRows = 0;
 	/** run rows per result file, keyed by runKey(review, path in raw/), for logs that point at them. */
 	private readonly runsByFile = new Map<string, RunRow[]>();
-	/** The text of each file of the review being read that is parsed whole (by its path in the review's folder). */
-	private readonly texts = new Map<string, string>();
 	/** fio versions of each review's results, for logs whose run is not named. */
 	private readonly fioVersions = new Map<string, Set<string>>();
 
@@ -128,8 +126,9 @@ export class Collector {
 			}
 			const text = format && !format.streamed ? decodeText(readFileSync(join(unit.dir, f)), encoding) : undefined;
 			entries.push({ f, format, detected, text });
-			if (text !== undefined) this.texts.set(f, text);
 		}
+		// The text of each file parsed whole, by its path in the review's folder: a format's companions are among them.
+		const texts = new Map(entries.flatMap((e) => (e.text === undefined ? [] : [[e.f, e.text] as const])));
 		for (const e of [...entries.filter((x) => !isLog(x.format)), ...entries.filter((x) => isLog(x.format))]) {
 			const source = `${unit.rel}/${e.f}`;
 			onFile(source);
@@ -139,9 +138,8 @@ export class Collector {
 			}
 			const format = e.format;
 			if (format.streamed) this.seriesJobs.push({ id: `${unit.reviewId}:${e.f}`, run: () => this.asForced(source, format, e.detected, () => this.collectLog(unit, e.f)) });
-			else await this.asForced(source, format, e.detected, () => this.collectResult(unit, e.f, e.text!, format));
+			else await this.asForced(source, format, e.detected, () => this.collectResult(unit, e.f, e.text!, format, texts));
 		}
-		this.texts.clear();
 	}
 
 	/** A parser's ParseError becomes one more reported problem; anything else is a bug and propagates. */
@@ -214,11 +212,11 @@ export class Collector {
 	}
 
 	/** The text of the companions a format reads with `f` that the folder holds: as read already, else read now. */
-	private companionsOf(unit: ReviewUnit, f: string, format: FileFormat): Record<string, string> {
+	private companionsOf(unit: ReviewUnit, f: string, format: FileFormat, texts: ReadonlyMap<string, string>): Record<string, string> {
 		const dir = f.includes('/') ? f.slice(0, f.lastIndexOf('/') + 1) : '';
 		const out: Record<string, string> = {};
 		for (const name of format.companions?.(basename(f)) ?? []) {
-			const read = this.texts.get(dir + name);
+			const read = texts.get(dir + name);
 			if (read !== undefined) {
 				out[name] = read;
 				continue;
@@ -230,9 +228,9 @@ export class Collector {
 		return out;
 	}
 
-	private collectResult(unit: ReviewUnit, f: string, text: string, format: FileFormat): void {
+	private collectResult(unit: ReviewUnit, f: string, text: string, format: FileFormat, texts: ReadonlyMap<string, string>): void {
 		const source = `${unit.rel}/${f}`;
-		const context = { companions: this.companionsOf(unit, f, format), knownDevices: this.known, toolVersion: format.kind === 'log' ? this.logFioVersion(unit, f) : undefined };
+		const context = { companions: this.companionsOf(unit, f, format, texts), knownDevices: this.known, toolVersion: format.kind === 'log' ? this.logFioVersion(unit, f) : undefined };
 		const result = format.parse(text, source, context);
 		if (!this.check(source, result)) return;
 		const tables = [result.runs, result.percentiles, result.histograms, result.timeseries, result.figures, result.comparisons];

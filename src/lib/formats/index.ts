@@ -2,6 +2,7 @@
 // real fixtures, and one line here. Detection tries them in this order: specific headers first, fio's text last
 // (its markers are the loosest).
 import type { FileFormat } from './format.ts';
+import { stripBom } from './parse-result.ts';
 import { formats as fioJson } from './fio-json/index.ts';
 import { formats as iometerCsv } from './iometer-csv/index.ts';
 import { formats as publishedCsv } from './published-csv/index.ts';
@@ -34,7 +35,7 @@ export const DETECT_BYTES = 64 * 1024;
 
 /** The format of a file, from its beginning (never from its name alone). */
 export function detectFormat(text: string, fileName = ''): FileFormat | undefined {
-	const head = text.slice(0, DETECT_BYTES).replace(/^\uFEFF/, '');
+	const head = stripBom(text.slice(0, DETECT_BYTES));
 	return FORMATS.find((f) => f.detect(head, fileName));
 }
 
