@@ -92,6 +92,11 @@ export function deltaTable(workloads: readonly Workload[], devices: readonly str
 	return rows;
 }
 
+/** The drives holding a row's best value (several on a tie). */
+export function bestOf(row: DeltaRow): string[] {
+	return [...row.cells].filter(([, c]) => c.best).map(([d]) => d);
+}
+
 export interface Tally {
 	wins: number;
 	losses: number;
@@ -101,7 +106,7 @@ export interface Tally {
 export function tally(rows: readonly DeltaRow[], devices: readonly string[]): Map<string, Tally> {
 	const out = new Map(devices.map((d) => [d, { wins: 0, losses: 0 }]));
 	for (const row of rows) {
-		const best = [...row.cells].filter(([, c]) => c.best).map(([d]) => d);
+		const best = bestOf(row);
 		if (best.length !== 1) continue;
 		for (const d of row.cells.keys()) {
 			const t = out.get(d)!;
@@ -130,7 +135,7 @@ export function workloadLeads(rows: readonly DeltaRow[], devices: readonly strin
 	let decided = 0;
 	for (const group of byWorkload.values()) {
 		const lead = leadingMetric(group);
-		const best = lead ? [...lead.cells].filter(([, c]) => c.best).map(([d]) => d) : [];
+		const best = lead ? bestOf(lead) : [];
 		if (best.length !== 1) continue;
 		decided++;
 		leads.set(best[0]!, leads.get(best[0]!)! + 1);

@@ -4,7 +4,7 @@
 import { blockSizeText } from '../charts/display-units.ts';
 import { fill, formatNumber, listText, sentences } from '../charts/format.ts';
 import type { Lang } from '../charts/options.ts';
-import { workloadLeads, type DeltaRow, type Metric } from './delta.ts';
+import { bestOf, workloadLeads, type DeltaRow, type Metric } from './delta.ts';
 import { unknownParts, type Fingerprint } from './fingerprint.ts';
 
 const TEXT = {
@@ -101,7 +101,7 @@ export function verdictOf(rows: readonly DeltaRow[], devices: readonly string[])
 	const candidates = rows
 		.filter((r) => TAIL_METRICS.includes(r.metric.key))
 		.flatMap((row) => {
-			const best = [...row.cells].filter(([, c]) => c.best).map(([d]) => d);
+			const best = bestOf(row);
 			return best.length === 1 && best[0] !== leader ? [{ device: best[0]!, metric: row.metric, row }] : [];
 		})
 		.sort(

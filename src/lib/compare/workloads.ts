@@ -2,6 +2,7 @@
 // with every drive's results for it. A result that lacks a part of its fingerprint joins each workload it may be
 // (loosely); one that matches no complete fingerprint forms its own workload.
 import type { RunRow } from '../schema.ts';
+import { rateOf } from '../charts/run-values.ts';
 import { fingerprintKey, fingerprintOf, matchOf, unknownParts, type Fingerprint, type FingerprintPart, type MatchKind } from './fingerprint.ts';
 
 export interface Result {
@@ -50,7 +51,7 @@ const ORIGIN_RANK: Record<string, number> = { measured: 0, derived: 1, published
  * measured before published, then the drive's best rate (as the catalog's headline figures), then by run.
  */
 function byPreference(a: Member, b: Member): number {
-	const rate = (m: Member) => m.row.iops ?? (m.row.bw_bytes_per_s !== null && m.row.block_size_bytes ? m.row.bw_bytes_per_s / m.row.block_size_bytes : -1);
+	const rate = (m: Member) => rateOf(m.row, 'iops') ?? -1;
 	const several = (m: Member) => Number((m.row.device_count ?? 1) > 1);
 	return (
 		Number(a.match === 'loose') - Number(b.match === 'loose') ||
