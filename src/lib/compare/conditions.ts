@@ -2,6 +2,7 @@
 // measured under different conditions (eight drives at once against one, published against measured, a fresh
 // drive against a preconditioned one) should not be read as a drive's difference: the comparison says so.
 import type { ReviewRow, RunRow } from '../schema.ts';
+import { jsonObject } from '../json-column.ts';
 
 /** Conditions in the order they are named. Every difference is said next to the figure. */
 export const CONDITIONS = ['drives', 'origin', 'preconditioning', 'steady_state', 'footprint', 'tool', 'platform', 'year'] as const;
@@ -17,22 +18,12 @@ export type Conditions = Record<Condition, string | null>;
 export type ReviewFacts = Pick<ReviewRow, 'review_id' | 'year' | 'platform_cpu' | 'platform_os' | 'drive_count' | 'methodology_json'>;
 type ConditionRow = Pick<RunRow, 'tool' | 'tool_version' | 'device_count' | 'value_origin' | 'steadystate_attained'>;
 
-function methodology(review: ReviewFacts | undefined): Record<string, unknown> {
-	if (!review?.methodology_json) return {};
-	try {
-		const parsed: unknown = JSON.parse(review.methodology_json);
-		return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
-	} catch {
-		return {};
-	}
-}
-
 const text = (v: unknown): string | null =>
 	v === null || v === undefined || v === '' ? null : typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
 
 /** A result's conditions, from its row and its review; null where the source does not say. */
 export function conditionsOf(row: ConditionRow, review: ReviewFacts | undefined): Conditions {
-	const method = methodology(review);
+	const method = jsonObject(review?.methodology_json ?? null);
 	const steady = row.steadystate_attained === null ? text(method.steady_state) : row.steadystate_attained ? 'attained' : 'not attained';
 	const platform = [review?.platform_cpu, review?.platform_os].filter((p): p is string => !!p).join(' · ');
 	return {

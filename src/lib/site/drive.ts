@@ -11,7 +11,8 @@ import { siteQuery, withScope } from './db.ts';
 import { reviewScope, reviewsOfDevice, type ReviewScope } from './manifest.ts';
 import { groupByWorkload } from './groups.ts';
 import type { PlanSource } from './chart-plan.ts';
-import { parseJsonColumn, runDetails } from './review.ts';
+import { runDetails } from './review.ts';
+import { parseJsonColumn } from '../json-column.ts';
 
 export interface ClaimedFigure {
 	item: string;

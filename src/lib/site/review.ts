@@ -9,6 +9,7 @@ import { buildSeriesListSql, type SeriesListRow } from '../queries/timeseries.ts
 import { siteQuery, withScope, type QueryRunner } from './db.ts';
 import { groupByWorkload, hasOwnPage, type WorkloadGroup } from './groups.ts';
 import { loadManifest, rawCopyOf, reviewScope, type ReviewScope } from './manifest.ts';
+import { jsonObject, parseJsonColumn } from '../json-column.ts';
 
 export interface TestedDevice {
 	device_id: string;
@@ -54,16 +55,6 @@ export async function workloadPages(): Promise<{ reviewId: string; groupId: stri
 	return [...byReview].flatMap(([reviewId, runs]) => groupByWorkload(runs).filter(hasOwnPage).map((g) => ({ reviewId, groupId: g.id })));
 }
 
-/** Parses a JSON column written by the ingest; text that is not JSON is kept as it is. */
-export function parseJsonColumn(text: string | null): unknown {
-	if (text === null) return null;
-	try {
-		return JSON.parse(text);
-	} catch {
-		return text;
-	}
-}
-
 function testedDevices(review: ReviewRow, devices: readonly DeviceRow[]): TestedDevice[] {
 	const parsed = parseJsonColumn(review.devices_json);
 	if (!Array.isArray(parsed)) return [];
@@ -102,14 +93,10 @@ export async function loadReview(reviewId: string): Promise<ReviewData> {
 			query<SeriesListRow>(buildSeriesListSql({ reviewId })),
 		]);
 		const { percentiles, histogramRuns } = await runDetails(query, runs);
-		const methodology = parseJsonColumn(review.methodology_json);
 		const files = scope.inputs.map((f) => ({ ...f, download: rawCopyOf(scope, f.path)?.path ?? null }));
 		return {
 			review,
-			methodology:
-				methodology && typeof methodology === 'object' && !Array.isArray(methodology)
-					? Object.entries(methodology).filter(([, v]) => v !== null && v !== '')
-					: [],
+			methodology: Object.entries(jsonObject(review.methodology_json)).filter(([, v]) => v !== null && v !== ''),
 			tested: testedDevices(review, devices),
 			devices,
 			runs,
