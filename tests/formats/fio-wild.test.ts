@@ -346,7 +346,8 @@ describe('hand-made cases of the same rules, which no wild file shows', () => {
 		expect(r.runs[0]).toMatchObject({ io_bytes: 5000 * MIB, bw_bytes_per_s: 512000 * 1024, iops: 100000 });
 	});
 
-	it('a misprinted form without a fixed block size: the one io= over the runtime agrees with', () => {
+	// Built from a wild file: read in place from ../shared.
+	itShared('a misprinted form without a fixed block size: the one io= over the runtime agrees with', () => {
 		const rbd = text('text', 'fio3.7_kangeek_rbd-4groups-x4jobs.log').replace(
 			'4k_randwrite: (g=0): rw=randwrite, bs=(R) 4096B-4096B, (W) 4096B-4096B, (T) 4096B-4096B,',
 			'4k_randwrite: (g=0): rw=randwrite, bs=(R) 4096B-64.0KiB, (W) 4096B-64.0KiB, (T) 4096B-64.0KiB,',
