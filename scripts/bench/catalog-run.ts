@@ -8,10 +8,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startServer, type RequestRecord } from '../serve.ts';
+import { type RequestRecord } from '../serve.ts';
 import { generateCatalog } from './catalog.ts';
 import { TIME, runNode, type Step } from './run-node.ts';
-import { CHROMIUM, launch } from './site.ts';
+import { CHROMIUM, inChromium } from './site.ts';
+import { benchComparison, compareCells, type CompareFigures } from './compare.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -38,6 +39,8 @@ interface Row {
 	pages: number;
 	bytes: number;
 	page: PageBytes | string;
+	/** A 2-drive and an 8-drive comparison (scripts/bench/compare.ts). */
+	compare: CompareFigures[] | string;
 }
 
 function listFiles(dir: string): string[] {
@@ -60,26 +63,15 @@ async function settle(requests: RequestRecord[], quietMs: number, maxMs: number)
 
 /** Bytes on the wire (brotli where the server compresses) of every response to one cold load of `path`. */
 async function pageBytes(site: string, path: string): Promise<PageBytes | string> {
-	if (!existsSync(CHROMIUM)) return `no ${CHROMIUM}`;
-	const server = await startServer(site);
-	try {
-		const browser = await launch();
-		try {
-			const page = await browser.newPage();
-			await page.goto(server.url + path, { waitUntil: 'load' });
-			await page.waitForSelector('html[data-duckdb="ready"], html[data-duckdb="error"]', { timeout: 60_000 }).catch(() => undefined);
-			await settle(server.requests, 3000, 30_000);
-			const sum = (rs: RequestRecord[]) => rs.reduce((n, r) => n + r.bytes, 0);
-			const parquet = server.requests.filter((r) => new URL(r.url, server.url).pathname.endsWith('.parquet'));
-			return { all: sum(server.requests), parquet: sum(parquet), requests: server.requests.length };
-		} finally {
-			await browser.close();
-		}
-	} catch (e) {
-		return `failed: ${(e as Error).message.split('\n')[0]}`;
-	} finally {
-		await server.close();
-	}
+	return inChromium(site, async (browser, server) => {
+		const page = await browser.newPage();
+		await page.goto(server.url + path, { waitUntil: 'load' });
+		await page.waitForSelector('html[data-duckdb="ready"], html[data-duckdb="error"]', { timeout: 60_000 }).catch(() => undefined);
+		await settle(server.requests, 3000, 30_000);
+		const sum = (rs: RequestRecord[]) => rs.reduce((n, r) => n + r.bytes, 0);
+		const parquet = server.requests.filter((r) => new URL(r.url, server.url).pathname.endsWith('.parquet'));
+		return { all: sum(server.requests), parquet: sum(parquet), requests: server.requests.length };
+	});
 }
 
 /**
@@ -106,7 +98,7 @@ async function measure(n: number, dir: string): Promise<Row> {
 	const ingest = await runNode(ingestArgs, ROOT, join(dir, 'ingest.log'));
 	const warnings = /(\d+) warnings;/.exec(ingest.output)?.[1] ?? '?';
 	const raw = reviews.filter((r) => r.raw).length;
-	const row: Row = { n, raw, genMs, ingest, unchanged: null, oneChanged: null, rebuildUnchanged: null, rebuildOneChanged: null, warnings, datasetBytes: 0, build: null, pages: 0, bytes: 0, page: '' };
+	const row: Row = { n, raw, genMs, ingest, unchanged: null, oneChanged: null, rebuildUnchanged: null, rebuildOneChanged: null, warnings, datasetBytes: 0, build: null, pages: 0, bytes: 0, page: '', compare: '' };
 	if (!ingest.ok) return row;
 	row.datasetBytes = totalBytes(listFiles(dataset));
 	row.unchanged = await runNode(ingestArgs, ROOT, join(dir, 'ingest-unchanged.log'));
@@ -124,6 +116,10 @@ async function measure(n: number, dir: string): Promise<Row> {
 	if (row.oneChanged.ok) row.rebuildOneChanged = await buildSite(dataset, dir, { full: false, log: 'build-one-changed.log' });
 	process.stderr.write(`  loading a review page in Chromium…\n`);
 	row.page = await pageBytes(site, `/reviews/${reviews.find((r) => r.raw)!.id}/`);
+	// The same rule at every size: the drives of the first raw reviews (fio sweeps: they share workloads), then the others'.
+	const drives = [...new Set([...reviews.filter((r) => r.raw), ...reviews].flatMap((r) => r.devices))];
+	process.stderr.write(`  comparing 2 and 8 drives in Chromium…\n`);
+	row.compare = await benchComparison(site, drives);
 	return row;
 }
 
@@ -155,12 +151,13 @@ function cells(r: Row): string[] {
 		both ? String(r.pages) : '-',
 		both ? (r.bytes / 1e6).toFixed(1) : '-',
 		...page,
+		...compareCells(r.compare),
 		note,
 	];
 }
 
 const HEADER = ['reviews', 'raw', 'gen s', 'ingest s', 'ingest RSS MB', 'warnings', 'again s', '1 changed s', 'dataset MB', 'build s', 'build RSS MB', 'again s (pages)', '1 changed s (pages)', 's/review', 'HTML pages',
-	'output MB', 'review page KB (requests)', '.parquet KB', 'note'];
+	'output MB', 'review page KB (requests)', '.parquet KB', 'compare 2 drives', 'compare 8 drives', 'note'];
 
 function printTable(rows: Row[]): void {
 	const body = rows.map(cells);
@@ -196,7 +193,11 @@ export async function benchCatalog(sizes: number[], keep: boolean): Promise<void
 		const parquet = (r: Row) => (typeof r.page === 'string' ? NaN : r.page.parquet);
 		console.log(`time per review at ${large.n} / at ${small.n}: ${(perReview(large) / perReview(small)).toFixed(2)} (aim ≤ 1.2)`);
 		console.log(`Parquet bytes a review page fetches at ${large.n} / at ${small.n}: ${(parquet(large) / parquet(small)).toFixed(2)} (aim ≤ 1.5)`);
+		const data = (r: Row, i: number) => (typeof r.compare === 'string' ? NaN : r.compare[i]!.data);
+		console.log(`bytes past the app shell of a 2-drive comparison at ${large.n} / at ${small.n}: ${(data(large, 0) / data(small, 0)).toFixed(2)} (aim ≤ 2); 8-drive: ${(data(large, 1) / data(small, 1)).toFixed(2)}`);
 	}
+	console.log('compare N drives = KB past the app shell (drive files, Parquet) / KB of every response (requests), time from navigation to the first overlaid chart (cold), ' +
+		'median redraw after changing the latency statistic (warm, aim < 100 ms)');
 	console.log(`again = the ingest, or the build over the first build, run again with nothing changed; 1 changed = again after one raw review's log ` +
 		`lost a line (the ingest reads only that review, the build renders only the pages it changed: pages rendered in brackets)`);
 	console.log(existsSync(TIME) ? `peak RSS: ${TIME} %M (largest resident set of the child or a descendant it waited for)` :

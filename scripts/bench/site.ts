@@ -28,6 +28,24 @@ export function launch(): Promise<Browser> {
 	});
 }
 
+/** Runs `fn` with Chromium and the site in `site` served on localhost; a string says why it could not. */
+export async function inChromium<T>(site: string, fn: (browser: Browser, server: StaticServer) => Promise<T>): Promise<T | string> {
+	if (!existsSync(CHROMIUM)) return `no ${CHROMIUM}`;
+	const server = await startServer(site);
+	try {
+		const browser = await launch();
+		try {
+			return await fn(browser, server);
+		} finally {
+			await browser.close();
+		}
+	} catch (e) {
+		return `failed: ${(e as Error).message.split('\n')[0]}`;
+	} finally {
+		await server.close();
+	}
+}
+
 /** The first chart of the review page, alone in a plain HTML page: no CSS, no JS. */
 function writePlainPage(): void {
 	const html = readFileSync(join(DIST, REVIEW, 'index.html'), 'utf8');

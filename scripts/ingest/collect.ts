@@ -9,7 +9,8 @@ import type { SidecarFile, RunsSidecar } from '../../src/lib/metadata/runs-sidec
 import type { FileFormat } from '../../src/lib/formats/format.ts';
 import { fioLogMetricFromName } from '../../src/lib/formats/fio-log/naming.ts';
 import { latencyUnitForFioVersion } from '../../src/lib/formats/fio/version.ts';
-import { DETECT_BYTES, LEGACY_ENCODINGS, detectFormat, formatById } from '../../src/lib/formats/index.ts';
+import { decodeText, legacyFormatOf } from '../../src/lib/formats/decode.ts';
+import { DETECT_BYTES, detectFormat, formatById } from '../../src/lib/formats/index.ts';
 import { ParseError, type ParseResult } from '../../src/lib/formats/parse-result.ts';
 import type {
 	ComparisonRow,
@@ -18,8 +19,9 @@ import type {
 	PercentileRow,
 	RunRow,
 } from '../../src/lib/schema.ts';
+import { placeRun, resultSeriesKey, runIdOf, seriesIdOf, withRunId } from '../../src/lib/result-rows.ts';
 import { crossCheckBandwidth, findInvalidValues } from '../../src/lib/validate.ts';
-import { InputError, MAX_TEXT_BYTES, byCodePoint, decodeText, scanText, type ScannedFile } from './files.ts';
+import { InputError, MAX_TEXT_BYTES, byCodePoint, scanText, type ScannedFile } from './files.ts';
 import { globMatch } from '../../src/lib/glob.ts';
 import { stageFioLogFile, type StagedLog } from './log-series.ts';
 import { DIRECTION_CODES, VALUE_KINDS, type DatasetWriter, type SeriesColumns } from './write-parquet.ts';
@@ -182,12 +184,8 @@ export class Collector {
 			const head = decodeText(scan.headBytes);
 			return { format: pick(head), detected: detected(head) };
 		}
-		for (const encoding of LEGACY_ENCODINGS) {
-			const head = decodeText(scan.headBytes, encoding);
-			const format = pick(head);
-			if (format?.encodings?.includes(encoding)) return { format, encoding, detected: detected(head) };
-		}
-		return { format: undefined };
+		const legacy = legacyFormatOf(scan.headBytes, pick);
+		return legacy ? { format: legacy.format, encoding: legacy.encoding, detected: detected(legacy.head) } : { format: undefined };
 	}
 
 	/**
@@ -244,7 +242,7 @@ export class Collector {
 		const runIds = new Map<string, string>();
 		const rows: RunRow[] = [];
 		for (const r of result.runs) {
-			const { run_key, review_id, device_id, ...rest } = r;
+			const { run_key, review_id, device_id } = r;
 			if (review_id !== undefined && review_id !== unit.reviewId) {
 				this.errors.push(
 					new InputError(source, 'REVIEW_MISMATCH', `row names review "${review_id}" inside review folder "${unit.reviewId}"`, r.source_line ?? undefined, 'review_id'),
@@ -260,35 +258,25 @@ export class Collector {
 				this.errors.push(new InputError(source, 'UNKNOWN_DEVICE', `device "${dev}" has no data/devices/${dev}.yaml`, r.source_line ?? undefined, 'device_id'));
 				return;
 			}
-			const runId = `${unit.reviewId}:${f}#${run_key}`;
-			runIds.set(run_key, runId);
-			rows.push({
-				...rest,
-				review_id: unit.reviewId,
-				device_id: dev,
-				run_id: runId,
-				source_file: source,
-				device_count: rest.device_count ?? entry?.device_count ?? null,
-				workload: rest.workload ?? entry?.workload ?? null,
-				rate_limit_iops: rest.rate_limit_iops ?? entry?.rate_limit_iops ?? null,
-				condition: rest.condition ?? entry?.condition ?? null,
-			});
+			const row = placeRun(r, { reviewId: unit.reviewId, deviceId: dev, file: f, source, defaults: entry });
+			runIds.set(run_key, row.run_id);
+			rows.push(row);
 		}
-		const runIdOf = (key: string) => runIds.get(key) ?? `${unit.reviewId}:${f}#${key}`;
+		const runIdOfKey = (key: string) => runIds.get(key) ?? runIdOf(unit.reviewId, f, key);
 		this.runs.push(...rows);
 		// A log is no run's result file (a histogram log would otherwise find itself as the file its name extends).
 		if (format.kind !== 'log') this.runsByFile.set(runKey(unit, f.replace(/^raw\//, '')), rows);
 		const versions = this.fioVersions.get(unit.reviewId) ?? new Set<string>();
 		for (const r of rows) if (r.tool === 'fio' && r.tool_version) versions.add(r.tool_version);
 		this.fioVersions.set(unit.reviewId, versions);
-		for (const { run_key, ...p } of result.percentiles) this.percentiles.push({ ...p, run_id: runIdOf(run_key) });
+		for (const p of result.percentiles) this.percentiles.push(withRunId(p, runIdOfKey(p.run_key)));
 		const histRun = format.kind === 'log' ? this.linkedRun(unit, f) : undefined;
-		for (const { run_key, ...h } of result.histograms) this.histograms.push({ ...h, run_id: histRun ?? runIdOf(run_key) });
+		for (const h of result.histograms) this.histograms.push(withRunId(h, histRun ?? runIdOfKey(h.run_key)));
 		for (const { run_key, ...fig } of result.figures) {
-			this.figures.push({ ...fig, source_file: source, run_id: run_key === null ? null : runIdOf(run_key) });
+			this.figures.push({ ...fig, source_file: source, run_id: run_key === null ? null : runIdOfKey(run_key) });
 		}
 		for (const c of result.comparisons) this.comparisons.push({ ...c, source_file: source });
-		if (result.timeseries.length) this.queueSeries(unit, f, result, device ?? '', runIdOf);
+		if (result.timeseries.length) this.queueSeries(unit, f, result, device ?? '', runIdOfKey);
 	}
 
 	/**
@@ -310,17 +298,17 @@ export class Collector {
 	}
 
 	/** Timeseries rows from a result file (Iometer instantaneous): one series per metric and worker. */
-	private queueSeries(unit: ReviewUnit, f: string, result: ParseResult, device: string, runIdOf: (key: string) => string): void {
+	private queueSeries(unit: ReviewUnit, f: string, result: ParseResult, device: string, runIdOfKey: (key: string) => string): void {
 		const groups = new Map<string, typeof result.timeseries>();
 		for (const r of result.timeseries) {
-			const k = r.series_key ? `${r.metric}#${r.series_key}` : r.metric;
+			const k = resultSeriesKey(r);
 			const list = groups.get(k) ?? [];
 			list.push(r);
 			groups.set(k, list);
 		}
 		if (device) this.devicesUsed.add(device);
 		for (const [k, rows] of groups) {
-			const id = `${unit.reviewId}:${f}#${k}`;
+			const id = seriesIdOf(unit.reviewId, f, k);
 			this.seriesJobs.push({
 				id,
 				run: async () => {
@@ -337,7 +325,7 @@ export class Collector {
 						prio: null,
 					};
 					const runKey = rows[0]!.run_key;
-					const info = { review_id: unit.reviewId, device_id: device, run_id: runKey ? runIdOf(runKey) : null, series_id: id, source_file: `${unit.rel}/${f}` };
+					const info = { review_id: unit.reviewId, device_id: device, run_id: runKey ? runIdOfKey(runKey) : null, series_id: id, source_file: `${unit.rel}/${f}` };
 					await this.writer.appendSeries({ ...info, metric: rows[0]!.metric, window_ms: rows[0]!.window_ms }, cols);
 					this.timeseriesRows += rows.length;
 				},
@@ -414,7 +402,7 @@ export class Collector {
 		const version = this.logFioVersion(unit, f);
 		const opts = { metric: named.metric, latencyUnit: version ? latencyUnitForFioVersion(version) : undefined, windowMs };
 		const device = this.deviceFor(unit, f);
-		const key = { series_id: `${unit.reviewId}:${f}`, metric: named.metric };
+		const key = { series_id: seriesIdOf(unit.reviewId, f), metric: named.metric };
 		// Without a device the log is still read through, so that its parse errors are reported.
 		const sink = device ? this.writer.beginSeries(key) : null;
 		let staged: StagedLog;

@@ -117,11 +117,6 @@ export interface ScannedFile {
 	utf8: boolean;
 }
 
-/** Text in `encoding` (a WHATWG label; UTF-8 by default). */
-export function decodeText(bytes: Uint8Array, encoding = 'utf-8'): string {
-	return new TextDecoder(encoding).decode(bytes);
-}
-
 /** Where the UTF-8 sequences of `buf` that it holds whole end: a sequence its last bytes begin starts there. */
 function completeUtf8(buf: Buffer): number {
 	for (let i = buf.length - 1; i >= Math.max(0, buf.length - 3); i--) {

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ROOT } from '../helpers/fixtures.ts';
 
 export const ARTIFACTS = join(ROOT, 'tests/artifacts');
@@ -48,4 +49,36 @@ export async function watchedPage(browser: Browser, baseUrl: string, options: Br
 		if (!url.startsWith(baseUrl) && !url.startsWith('data:') && !url.startsWith('blob:')) offsite.push(url);
 	});
 	return { context, page, consoleErrors, offsite, requests };
+}
+
+/**
+ * The pages of a test file, in one Chromium started before its tests: `watch` makes a watched page, `open` also
+ * loads a path. After the tests, no page logged an error or fetched anything from elsewhere.
+ */
+export function browserSession(base: string) {
+	let browser: Browser;
+	const pages: Watched[] = [];
+	beforeAll(async () => {
+		browser = await launch();
+	});
+	afterAll(async () => {
+		const errors = pages.flatMap((w) => w.consoleErrors);
+		const offsite = pages.flatMap((w) => w.offsite);
+		await browser?.close();
+		expect(errors).toEqual([]);
+		expect(offsite).toEqual([]);
+	});
+	const watch = async (options: BrowserContextOptions = {}) => {
+		const w = await watchedPage(browser, base, options);
+		pages.push(w);
+		return w;
+	};
+	return {
+		watch,
+		async open(path: string, options: BrowserContextOptions = {}): Promise<Watched> {
+			const w = await watch(options);
+			await w.page.goto(base + path, { waitUntil: 'load' });
+			return w;
+		},
+	};
 }

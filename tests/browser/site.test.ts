@@ -2,39 +2,18 @@
 // JavaScript off, live re-query through DuckDB-wasm, theme and language, no console errors, no
 // request leaving localhost. Screenshots at 1280 px and 375 px go to tests/artifacts/.
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAGE_SIZE, type CatalogData } from '../../src/lib/site/catalog-view.ts';
 import { manyCopies, serveCatalog } from './catalog-data.ts';
-import { ARTIFACTS, launch, watchedPage, type Watched } from './chromium.ts';
+import { ARTIFACTS, browserSession, type Watched } from './chromium.ts';
 
 const base = inject('baseUrl');
 const REVIEW = '/reviews/lab-2026-virtual-disk-fio-sweep/';
 /** A workload of REVIEW on its own page (each workload measured from raw files has one). */
 const WORKLOAD = `${REVIEW}w-4k-random-read/`;
 const PUBLISHED_REVIEW = '/reviews/zdnet-2013-intel-dc-s3500/';
-let browser: Browser;
-const pages: Watched[] = [];
-
-async function open(path: string, options: Parameters<typeof watchedPage>[2] = {}): Promise<Watched> {
-	const w = await watchedPage(browser, base, options);
-	pages.push(w);
-	await w.page.goto(base + path, { waitUntil: 'load' });
-	return w;
-}
-
-beforeAll(async () => {
-	browser = await launch();
-});
-
-afterAll(async () => {
-	// Every page of every test: nothing logged as an error, nothing fetched from anywhere but this server.
-	const errors = pages.flatMap((w) => w.consoleErrors);
-	const offsite = pages.flatMap((w) => w.offsite);
-	await browser?.close();
-	expect(errors).toEqual([]);
-	expect(offsite).toEqual([]);
-});
+const { open, watch } = browserSession(base);
 
 describe('catalog', () => {
 	const rows = (page: Page) => page.locator('[data-testid="catalog-table"] tbody tr');
@@ -49,9 +28,8 @@ describe('catalog', () => {
 	});
 
 	/** A catalog page whose /catalog.json holds 80 copies of the bundled rows (about 1,100: many pages). */
-	async function openMany(path: string, options: Parameters<typeof watchedPage>[2] = {}): Promise<Watched> {
-		const w = await watchedPage(browser, base, options);
-		pages.push(w);
+	async function openMany(path: string, options: BrowserContextOptions = {}): Promise<Watched> {
+		const w = await watch(options);
 		await serveCatalog(w.context, many);
 		await w.page.goto(base + path, { waitUntil: 'load' });
 		await w.page.waitForSelector('html[data-catalog-ready="1"]');

@@ -220,6 +220,7 @@ async function load(path: string, js: boolean, tamper?: (page: Page) => Promise<
 	await w.page.goto(base + path, { waitUntil: 'load' });
 	let duckdb: string | null = null;
 	if (js) {
+		if (await w.page.locator('[data-compare-page]').count()) await w.page.waitForSelector('[data-compare-page][data-state="ready"]', { timeout: 60_000 });
 		const charts = await w.page.locator('[data-chart-frame]').count();
 		const catalog = await w.page.locator('[data-catalog-body]').count();
 		if (catalog) await w.page.waitForSelector('html[data-catalog-ready="1"]', { timeout: 30_000 });
@@ -303,6 +304,9 @@ describe('XSS payloads in every text field', () => {
 	const REVIEW = `/reviews/${RAW_ID}/`;
 	const PUBLISHED = `/reviews/${PUB_ID}/`;
 	const DRIVE = `/drives/${DEVICE_ID}/`;
+	const PAIR = '/compare/intel-dc-s3500-480gb-vs-intel-ssd-710/';
+	/** The comparison drawn in the browser: the payload drive beside a published one. */
+	const LIVE_COMPARE = `/compare/?devices=${DEVICE_ID},intel-dc-s3500-480gb&base=${DEVICE_ID}`;
 	/** The review's workload pages (one per workload label: each a payload). */
 	let workloads: string[] = [];
 	const workloadPages = async () => {
@@ -321,6 +325,8 @@ describe('XSS payloads in every text field', () => {
 		[REVIEW]: [p(2), p(5), p(6), p(9), p(3), p(14), PAYLOAD_FILE, p(1)],
 		[DRIVE]: [p(28), p(32), p(30), p(18), p(24), p(25), p(31), p(38)],
 		[PUBLISHED]: [p(25), p(26), p(27)],
+		// The pre-rendered comparison of the published review's drives names the review in each workload's sources.
+		[PAIR]: [p(24)],
 		'/columns/': [],
 	};
 
@@ -342,7 +348,7 @@ describe('XSS payloads in every text field', () => {
 		// redrawn in the browser from DuckDB's rows. The catalog redrawn by a search.
 		const live = js ? '?stat=p99&unit=ms' : '';
 		const pages = Object.entries(SHOWN).map(([path, shown]): [string, string[]] => [path === REVIEW ? path + live : path, shown]);
-		if (js) pages.push([`/?q=${encodeURIComponent('img')}`, [p(7)]]);
+		if (js) pages.push([`/?q=${encodeURIComponent('img')}`, [p(7)]], [LIVE_COMPARE, [p(32)]], [`/zh-Hans${PAIR}`, [p(18)]]);
 		else pages.push([`/zh-Hans${REVIEW}`, [p(2)]]);
 		// Each workload page shows its label: one of the three workload payloads.
 		for (const w of await workloadPages()) pages.push([w + live, []]);
@@ -359,6 +365,19 @@ describe('XSS payloads in every text field', () => {
 		};
 		await Promise.all([lane(), lane()]);
 	}, 600_000);
+
+	it('a result file the reader drops, its name and its job names payloads, is shown as text on the comparison page', async () => {
+		const fio = JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/fio/json-fio3.14-crucial-sata-randread.json'), 'utf8')) as { jobs: { jobname: string }[] };
+		fio.jobs[0]!.jobname = p(2);
+		const name = `${p(11)}.json`;
+		const l = await load(LIVE_COMPARE, true, async (page) => {
+			await page.setInputFiles('[data-testid="compare-file"]', { name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(fio)) });
+			await page.waitForSelector('[data-testid="compare-own-status"][data-state="ok"]', { timeout: 30_000 });
+			await page.waitForSelector('[data-compare-page][data-state="ready"] [data-testid="tally"] tr[data-device="your-drive"]', { timeout: 30_000 });
+		});
+		expectClean(l, true);
+		expect(l.text).toContain(name);
+	}, 120_000);
 
 	it('the chart tables as CSV are served as CSV, and keep formula cells as text', async () => {
 		const loaded = await Promise.all([REVIEW, PUBLISHED, DRIVE, ...(await workloadPages())].map((path) => load(path, false)));

@@ -28,6 +28,19 @@ describe('latencyVsIops', () => {
 		expect(captionOf(chart)).toContain('1 run has no value to plot');
 	});
 
+	it('draws the devices of a comparison measured under other conditions dotted and pale', async () => {
+		const muted = sweepRows.find((r) => r.value_origin !== 'published')!.device_id;
+		const chart = latencyVsIops(sweepRows, { ...base, muted: [muted] });
+		await expectSnapshot(chart, 'latency-vs-iops-muted');
+		const dotted = [...chart.querySelectorAll('[aria-label="line"]')].filter((g) => g.getAttribute('stroke-dasharray') === '1 3');
+		expect(dotted).toHaveLength(1);
+		expect(dotted[0]!.getAttribute('stroke-opacity')).toBe('0.6');
+		// Every point is still drawn, the muted device's as pale dots.
+		expect(chart.querySelectorAll('circle')).toHaveLength(DRAWABLE_LINEAR);
+		const plain = latencyVsIops(sweepRows, base);
+		expect([...plain.querySelectorAll('[aria-label="line"]')].some((g) => g.getAttribute('stroke-dasharray') === '1 3')).toBe(false);
+	});
+
 	it('makes room left of the plot for the longest latency tick label ("12,000" µs)', () => {
 		const slow = [1, 2, 3].map((qd) =>
 			run({ device_id: 'hdd', run_id: `hdd#${qd}`, iodepth: qd, iops: 100 * qd, lat_mean_ns: 4_000_000 * qd, clat_mean_ns: 4_000_000 * qd }),

@@ -10,6 +10,11 @@ import { comparableSides, conditionsOf, differingConditions, type ReviewFacts } 
 import { deltaTable, metricValue, METRICS, tally, workloadLeads } from '../../src/lib/compare/delta.ts';
 import { fingerprintKey, fingerprintOf, matchOf, unknownParts, type FingerprintRow } from '../../src/lib/compare/fingerprint.ts';
 import { verdictOf, verdictText, workloadText } from '../../src/lib/compare/verdict.ts';
+import { compareDrives } from '../../src/lib/compare/comparison.ts';
+import { comparisonEl, familyCharts } from '../../src/lib/compare/html.ts';
+import { compareQuery, comparePairPath, devicesOfQuery } from '../../src/lib/compare/drive-file.ts';
+import { htmlOf } from '../../src/lib/element.ts';
+import { parseHTML } from 'linkedom';
 import { comparableResults, headlineRows, splitShared, workloadsOf, type Workload } from '../../src/lib/compare/workloads.ts';
 import type { RunRow } from '../../src/lib/schema.ts';
 import { ROOT } from '../helpers/fixtures.ts';
@@ -170,6 +175,66 @@ describe('three drives from three reviews', () => {
 		expect(metricValue(latencyOnly, METRICS[0]!)).toBeNull();
 	});
 
+	it('groups the shared workloads into families of loads, each drive drawn from one review, odd sides named', () => {
+		const c = compareDrives({ devices, runs, percentiles: [], reviews });
+		expect(c.baseline).toBe(P5510);
+		expect(c.shared).toBe(shared.length);
+		expect(c.families.flatMap((f) => f.workloads).length).toBe(shared.length);
+		const rr = c.families.find((f) => f.key === 'random/read/100/4096/?/-')!;
+		expect(rr.workloads.map((w) => w.key)).toContain('random/read/100/4096/256/-');
+		// One review per drive in a family, and the family's rows are only those reviews' rows of these drives.
+		for (const r of rr.runs) expect(rr.sources.get(r.device_id)).toBe(r.review_id);
+		// Eight P5510 at once (its figure) against one P5520: the P5520 is odd against the baseline, and drawn apart.
+		expect(rr.differences.find((d) => d.condition === 'drives')?.odd).toEqual([P5520]);
+		expect(rr.odd).toContain(P5520);
+		// Only comparable results: the P5520's figures differ in a condition that moves the numbers, so they leave the
+		// workloads the P5510 has, and no family then names such a difference.
+		const only = compareDrives({ devices, runs, percentiles: [], reviews, onlyComparable: true });
+		expect(only.shared).toBeLessThan(c.shared);
+		for (const f of only.families) for (const w of f.workloads) {
+			const sides = new Map([...w.byDevice].map(([d, ms]) => [d, conditionsOf(ms[0]!.row, reviews.get(ms[0]!.row.review_id))] as const));
+			const reference = [P5510, ...devices].find((d) => sides.has(d))!;
+			expect(differingConditions(sides, reference).flatMap((d) => d.odd)).toEqual([]);
+		}
+		// Another baseline: the % column follows it.
+		const other = compareDrives({ devices, baseline: P5520, runs, percentiles: [], reviews });
+		for (const row of other.rows) expect(row.cells.get(P5520)?.pct ?? null).toBeNull();
+	});
+
+	it('writes the comparison as escaped HTML: best values marked, % against the baseline, conditions next to the figures', () => {
+		const c = compareDrives({ devices, runs, percentiles: [], reviews });
+		const payload = '<img src=x onerror=alert(1)>"\'';
+		const labels = { [P5510]: payload, [PM9A3]: 'Samsung PM9A3', [P5520]: 'Solidigm D7-P5520' };
+		const charts = c.families.map((f, i) => familyCharts(f, i, runs, []));
+		const html = htmlOf(
+			comparisonEl(c, charts, {
+				lang: 'en',
+				labels,
+				reviewTitles: { [REVIEWS[0]!]: payload },
+				reviewHref: (id) => `/reviews/${id}/`,
+				driveHref: (id) => `/drives/${id}/`,
+				draw: (chart) => ({ markup: `<svg data-kind="${chart.kind}"></svg>`, summary: payload, table: { columns: [payload], rows: [[payload]] } }),
+			}),
+		);
+		expect(html).not.toContain('<img');
+		expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+		const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+		const rows = [...document.querySelectorAll('[data-testid="delta-table"] tbody tr')];
+		expect(rows.length).toBe(c.rows.length);
+		for (const tr of rows) {
+			const cells = [...tr.querySelectorAll('td[data-device]')].map((td) => ({ device: td.getAttribute('data-device'), value: Number(td.getAttribute('data-value')), best: td.hasAttribute('data-best'), pct: td.querySelector('[data-pct]') !== null }));
+			const values = cells.map((x) => x.value);
+			const best = tr.getAttribute('data-metric')!.startsWith('lat_') ? Math.min(...values) : Math.max(...values);
+			const hasBase = cells.some((x) => x.device === P5510);
+			for (const x of cells) {
+				if (x.best) expect(x.value).toBe(best);
+				expect(x.pct).toBe(hasBase && x.device !== P5510);
+			}
+		}
+		expect(document.querySelectorAll('[data-testid="conditions"] [data-condition="drives"][data-moves-numbers]').length).toBeGreaterThan(0);
+		expect(document.querySelector('[data-testid="verdict"]')!.textContent).toContain(payload);
+	});
+
 	it('sums it up in words, in both languages', () => {
 		const rows = deltaTable(shared, devices, P5510);
 		const v = verdictOf(rows, devices);
@@ -202,5 +267,20 @@ describe('a workload in words', () => {
 		expect(workloadText(fingerprintOf({ ...base, rw: 'randrw', direction: 'mixed', read_pct: null, block_size_bytes: null })!, 'en')).toBe(
 			'random read/write, 128 outstanding I/Os (read share, block size unknown)',
 		);
+	});
+});
+
+describe('comparison URLs', () => {
+	it('reads the drives of a link, each once, at most eight, from a list or a form', () => {
+		expect(devicesOfQuery(new URLSearchParams('devices=a,b,a&base=b'))).toEqual({ devices: ['a', 'b'], given: 2, base: 'b' });
+		expect(devicesOfQuery(new URLSearchParams('devices=a&devices=b'))).toEqual({ devices: ['a', 'b'], given: 2, base: null });
+		// Ids are kebab-case (they become file names and URLs); a base that is not compared is ignored.
+		expect(devicesOfQuery(new URLSearchParams('devices=a,../x,<b>&base=z'))).toEqual({ devices: ['a'], given: 1, base: null });
+		const many = devicesOfQuery(new URLSearchParams(`devices=${[...'abcdefghij'].join(',')}`));
+		expect(many.devices).toHaveLength(8);
+		expect(many.given).toBe(10);
+		expect(comparePairPath('z-drive', 'a-drive')).toBe('/compare/a-drive-vs-z-drive/');
+		expect(compareQuery(['a', 'b'], 'b')).toBe('/compare/?devices=a,b&base=b');
+		expect(compareQuery(['a', 'b'], 'a')).toBe('/compare/?devices=a,b');
 	});
 });

@@ -8,7 +8,8 @@ import { DEFAULT_VIEW, type ViewState } from '../site/view.ts';
 export const BUCKET_CHOICES = [100, 300, 1000] as const;
 
 const STATS: Record<string, LatencyStatistic> = { mean: 'mean', p50: 'p50', p99: 'p99', 'p99.9': 'p99_9', 'p99.99': 'p99_99' };
-const STAT_PARAM: Record<LatencyStatistic, string> = { mean: 'mean', p50: 'p50', p99: 'p99', p99_9: 'p99.9', p99_99: 'p99.99' };
+/** Each latency statistic as the URL's `stat` names it, in the order the controls list them. */
+export const STAT_PARAM: Record<LatencyStatistic, string> = { mean: 'mean', p50: 'p50', p99: 'p99', p99_9: 'p99.9', p99_99: 'p99.99' };
 const RATE_PARAM: Record<RateUnit, string> = { iops: 'iops', 'MB/s': 'MBps', 'MiB/s': 'MiBps' };
 const RATES: Record<string, RateUnit> = { iops: 'iops', mbps: 'MB/s', 'mb/s': 'MB/s', mibps: 'MiB/s', 'mib/s': 'MiB/s' };
 const LATENCIES: Record<string, LatencyUnit> = { us: 'us', µs: 'us', ms: 'ms' };

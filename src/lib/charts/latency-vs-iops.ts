@@ -14,6 +14,7 @@ import {
 	compactTicks,
 	latencyTicks,
 	yTickMargin,
+	loadMarks,
 	noDataMark,
 	plotBase,
 	rateAxisLabel,
@@ -132,7 +133,6 @@ function caption(data: LatencyVsIopsData, options: ChartOptions, ctx: ChartConte
 export function latencyVsIops(rows: readonly RunRow[], options: ChartOptions): SVGSVGElement | HTMLElement {
 	const ctx = chartContext(options);
 	const data = latencyVsIopsData(rows, options);
-	const measured = data.points.filter((p) => !isPublished(p.origin));
 	const published = data.points.filter((p) => isPublished(p.origin));
 	const lastOfSeries = published.filter((p, i) => published[i + 1]?.series !== p.series);
 	const symbol = data.directions.length > 1 ? 'direction' : undefined;
@@ -171,20 +171,7 @@ export function latencyVsIops(rows: readonly RunRow[], options: ChartOptions): S
 			: undefined,
 		marks: [
 			data.points.length === 0 ? noDataMark(ctx) : null,
-			Plot.line(measured, { x: 'x', y: 'y', z: 'series', stroke: 'device', strokeWidth: 1.5 }),
-			Plot.line(published, { x: 'x', y: 'y', z: 'series', stroke: 'device', strokeWidth: 1.5, strokeDasharray: '4 3' }),
-			Plot.dot(measured, { x: 'x', y: 'y', fill: 'device', symbol, r: 3, title: 'title', href }),
-			Plot.dot(published, {
-				x: 'x',
-				y: 'y',
-				stroke: 'device',
-				fill: 'none',
-				symbol,
-				r: 3.5,
-				strokeWidth: 1.5,
-				title: 'title',
-				href,
-			}),
+			...loadMarks(data.points, options, symbol, href),
 			Plot.text(lastOfSeries, {
 				x: 'x',
 				y: 'y',

@@ -24,6 +24,8 @@ export interface ChartOptions {
 	logY?: boolean;
 	/** Device ids to show; all devices when not given. Colours stay keyed to the full device list. */
 	series?: string[];
+	/** Device ids drawn apart, dotted and pale: their results were obtained under conditions that move the numbers. */
+	muted?: string[];
 	/** Display names by device id; the id is shown when a device has none. */
 	deviceLabels?: Record<string, string>;
 	/** Overrides for the chart texts of `lang` (see labels.ts). */

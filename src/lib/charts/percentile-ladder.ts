@@ -10,7 +10,7 @@ import { listText, sentences, tidy } from './format.ts';
 import type { ChartLabels } from './labels.ts';
 import type { ChartOptions } from './options.ts';
 import { categoricalColor } from './palette.ts';
-import { directionRank, facetTitles, latencyTicks, noDataMark, plotBase, titleText } from './plot-parts.ts';
+import { MUTED_LINE, directionRank, facetTitles, latencyTicks, noDataMark, plotBase, titleText } from './plot-parts.ts';
 import { compareByLoad } from './run-values.ts';
 import type { ChartTable } from './table.ts';
 
@@ -156,6 +156,10 @@ export function percentileLadder(input: PercentileLadderInput, options: ChartOpt
 	const data = percentileLadderData(input, options);
 	const facetDevices = data.devices.visible.filter((id) => data.lines.some((l) => l.run.device_id === id));
 	const faceted = facetDevices.length > 1;
+	// Devices measured under other conditions than the others (a comparison's odd sides): dotted and pale.
+	const muted = new Set(options.muted ?? []);
+	const plain = data.points.filter((p) => !muted.has(p.device_id));
+	const pale = data.points.filter((p) => muted.has(p.device_id));
 	const runs = data.lines.map((l) => l.run);
 	return Plot.plot({
 		...plotBase(options, ctx, faceted ? 280 * facetDevices.length : 400),
@@ -195,23 +199,29 @@ export function percentileLadder(input: PercentileLadderInput, options: ChartOpt
 		marks: [
 			data.points.length === 0 ? noDataMark(ctx) : null,
 			faceted ? facetTitles(facetDevices.map(data.devices.label)) : null,
-			Plot.line(data.points, {
-				x: 'step',
-				y: 'value',
-				z: (p: LadderPoint) => `${p.device_id}\u0000${p.line}`,
-				stroke: 'line',
-				fy: faceted ? 'device' : undefined,
-				strokeWidth: 1.5,
-				title: 'lineTitle',
-			}),
-			Plot.dot(data.points, {
-				x: 'step',
-				y: 'value',
-				fill: 'line',
-				fy: faceted ? 'device' : undefined,
-				r: 2.5,
-				title: 'title',
-			}),
+			...[plain, pale].map((points, i) =>
+				Plot.line(points, {
+					x: 'step',
+					y: 'value',
+					z: (p: LadderPoint) => `${p.device_id}\u0000${p.line}`,
+					stroke: 'line',
+					fy: faceted ? 'device' : undefined,
+					strokeWidth: 1.5,
+					title: 'lineTitle',
+					...(i === 1 ? MUTED_LINE : {}),
+				}),
+			),
+			...[plain, pale].map((points, i) =>
+				Plot.dot(points, {
+					x: 'step',
+					y: 'value',
+					fill: 'line',
+					fy: faceted ? 'device' : undefined,
+					r: 2.5,
+					title: 'title',
+					...(i === 1 ? { fillOpacity: MUTED_LINE.strokeOpacity } : {}),
+				}),
+			),
 		],
 	});
 }

@@ -91,3 +91,32 @@ export function yTickMargin(max: number, format: (d: number) => string): number 
 export function compactTicks(ctx: ChartContext): (d: number) => string {
 	return (d: number) => ctx.compact(d);
 }
+
+/** Devices drawn apart: their results were obtained under conditions that move the numbers (a comparison says which). */
+export const MUTED_LINE = { strokeDasharray: '1 3', strokeOpacity: 0.6 } as const;
+
+/**
+ * The lines and dots of a chart of loads (latency vs IOPS, QD scaling): measured results solid, published figures
+ * dashed and hollow, and the devices of options.muted dotted and pale.
+ */
+export function loadMarks<P extends { device_id: string; origin: string }>(
+	points: readonly P[],
+	options: Pick<ChartOptions, 'muted'>,
+	symbol: string | undefined,
+	href?: (p: P) => string | null,
+): Plot.Markish[] {
+	const muted = new Set(options.muted ?? []);
+	const published = points.filter((p) => p.origin === 'published');
+	const measured = points.filter((p) => p.origin !== 'published' && !muted.has(p.device_id));
+	const pale = points.filter((p) => p.origin !== 'published' && muted.has(p.device_id));
+	const line = { x: 'x', y: 'y', z: 'series', stroke: 'device', strokeWidth: 1.5 } as const;
+	const dot = { x: 'x', y: 'y', symbol, title: 'title', href } as const;
+	return [
+		Plot.line(measured, line),
+		Plot.line(pale, { ...line, ...MUTED_LINE }),
+		Plot.line(published, { ...line, strokeDasharray: '4 3' }),
+		Plot.dot(measured, { ...dot, fill: 'device', r: 3 }),
+		Plot.dot(pale, { ...dot, fill: 'device', fillOpacity: MUTED_LINE.strokeOpacity, r: 3 }),
+		Plot.dot(published, { ...dot, stroke: 'device', fill: 'none', r: 3.5, strokeWidth: 1.5 }),
+	];
+}

@@ -13,6 +13,7 @@ import {
 	latencyTicks,
 	directionSymbolScale,
 	latencyAxisLabel,
+	loadMarks,
 	noDataMark,
 	rateAxisLabel,
 	ratePhrase,
@@ -114,8 +115,6 @@ function panel(
 	ctx: ChartContext,
 	data: QdScalingData,
 ) {
-	const measured = points.filter((p) => !isPublished(p.origin));
-	const published = points.filter((p) => isPublished(p.origin));
 	const symbol = data.directions.length > 1 ? 'direction' : undefined;
 	return Plot.plot({
 		document: options.document,
@@ -136,19 +135,7 @@ function panel(
 		symbol: symbol ? { ...directionSymbolScale(data.directions, ctx), legend: false } : undefined,
 		marks: [
 			points.length === 0 ? noDataMark(ctx) : null,
-			Plot.line(measured, { x: 'x', y: 'y', z: 'series', stroke: 'device', strokeWidth: 1.5 }),
-			Plot.line(published, { x: 'x', y: 'y', z: 'series', stroke: 'device', strokeWidth: 1.5, strokeDasharray: '4 3' }),
-			Plot.dot(measured, { x: 'x', y: 'y', fill: 'device', symbol, r: 3, title: 'title' }),
-			Plot.dot(published, {
-				x: 'x',
-				y: 'y',
-				stroke: 'device',
-				fill: 'none',
-				symbol,
-				r: 3.5,
-				strokeWidth: 1.5,
-				title: 'title',
-			}),
+			...loadMarks(points, options, symbol),
 		],
 	});
 }

@@ -5,7 +5,7 @@ import { blockSizeText } from '../charts/display-units.ts';
 import { fill, formatNumber, listText, sentences } from '../charts/format.ts';
 import type { Lang } from '../charts/options.ts';
 import { bestOf, workloadLeads, type DeltaRow, type Metric } from './delta.ts';
-import { unknownParts, type Fingerprint } from './fingerprint.ts';
+import { unknownParts, type Fingerprint, type FingerprintPart } from './fingerprint.ts';
 
 const TEXT = {
 	en: {
@@ -25,6 +25,8 @@ const TEXT = {
 		part_read_pct: 'read share',
 		part_block_size_bytes: 'block size',
 		part_outstanding: 'outstanding I/Os',
+		iops: 'IOPS',
+		bw_bytes_per_s: 'bandwidth',
 		lat_mean_ns: 'mean latency',
 		lat_p99_ns: 'p99 latency',
 		lat_p99_99_ns: 'p99.99 latency',
@@ -53,6 +55,8 @@ const TEXT = {
 		part_read_pct: '读比例',
 		part_block_size_bytes: '块大小',
 		part_outstanding: '未完成 I/O 数',
+		iops: 'IOPS',
+		bw_bytes_per_s: '带宽',
 		lat_mean_ns: '平均延迟',
 		lat_p99_ns: 'p99 延迟',
 		lat_p99_99_ns: 'p99.99 延迟',
@@ -66,8 +70,11 @@ const TEXT = {
 	},
 } as const;
 
-/** A workload in words: "4 KiB random read, 256 outstanding I/Os"; unknown parts left out and named at the end. */
-export function workloadText(fp: Fingerprint, lang: Lang): string {
+/**
+ * A workload in words: "4 KiB random read, 256 outstanding I/Os"; unknown parts left out and named at the end (by
+ * default those of the fingerprint; a family of loads names those its results lack).
+ */
+export function workloadText(fp: Fingerprint, lang: Lang, unknownOf: readonly FingerprintPart[] = unknownParts(fp)): string {
 	const t = TEXT[lang];
 	const mixed = fp.direction === 'mixed' || (fp.read_pct !== null && fp.read_pct > 0 && fp.read_pct < 100);
 	const what = !mixed ? t[fp.direction] : fp.read_pct === null ? t.mixDirections : fill(t.mix, { read: fp.read_pct, write: 100 - fp.read_pct });
@@ -76,9 +83,19 @@ export function workloadText(fp: Fingerprint, lang: Lang): string {
 	if (fp.outstanding !== null) parts.push(fill(fp.outstanding === 1 ? t.qd_one : t.qd_other, { n: formatNumber(fp.outstanding, lang) }));
 	if (fp.rate_limit_iops !== null) parts.push(fill(t.rate, { n: formatNumber(fp.rate_limit_iops, lang) }));
 	const text = parts.join(lang === 'en' ? ', ' : '，');
-	const unknown = unknownParts(fp).filter((p) => p !== 'read_pct' || mixed);
+	const unknown = unknownOf.filter((p) => p !== 'read_pct' || mixed);
 	if (unknown.length === 0) return text;
-	return `${text}${lang === 'en' ? ' ' : ''}${fill(t.unknownParts, { parts: listText(unknown.map((p) => t[`part_${p}`]), lang) })}`;
+	return `${text}${lang === 'en' ? ' ' : ''}${fill(t.unknownParts, { parts: partsText(unknown, lang) })}`;
+}
+
+/** A metric's name in words ("p99 latency"). */
+export function metricText(key: Metric['key'], lang: Lang): string {
+	return TEXT[lang][key as keyof (typeof TEXT)['en']] ?? key;
+}
+
+/** Fingerprint parts in words ("block size, outstanding I/Os"). */
+export function partsText(parts: readonly FingerprintPart[], lang: Lang): string {
+	return listText(parts.map((p) => TEXT[lang][`part_${p}`]), lang);
 }
 
 const TAIL_METRICS: readonly Metric['key'][] = ['lat_p99_99_ns', 'lat_p99_ns', 'lat_mean_ns'];
@@ -126,7 +143,7 @@ export function verdictText(v: Verdict, shared: number, onlyOne: number, labels:
 	}
 	if (v.exception) {
 		const { device, metric, row } = v.exception;
-		parts.push(fill(t.exception, { drive: name(device), metric: t[metric.key as keyof typeof t], workload: workloadText(row.workload.fingerprint, lang) }));
+		parts.push(fill(t.exception, { drive: name(device), metric: metricText(metric.key, lang), workload: workloadText(row.workload.fingerprint, lang) }));
 	}
 	if (onlyOne > 0) parts.push(fill(onlyOne === 1 ? t.onlyOne_one : t.onlyOne_other, { n: onlyOne }));
 	return sentences(parts, lang);

@@ -1,10 +1,17 @@
-// The catalog's rows and page links, defined once as small element trees: written as HTML into the static pages at
-// build time and built as DOM nodes in the browser, so a page looks the same with JavaScript or without. Text and
-// attribute values are escaped (HTML) or set as text and attributes (DOM); tag and attribute names come from here only.
-// Browser-safe: no Node imports.
+// The catalog's rows and page links, defined once as small element trees (src/lib/element.ts): written as HTML into
+// the static pages at build time and built as DOM nodes in the browser, so a page looks the same with JavaScript or
+// without. Browser-safe: no Node imports.
 import { HEADLINES } from '../queries/catalog.ts';
 import { formatValue, headlineDisplay } from './format.ts';
 import type { Lang } from '../../i18n/strings.ts';
+import { el, type El } from '../element.ts';
+import { fill } from '../charts/format.ts';
+
+export { domOf, el, htmlOf, type El } from '../element.ts';
+export { fill };
+
+/** The id of the catalog's form that sends the ticked drives to the comparison page. */
+export const COMPARE_FORM = 'compare-form';
 
 /** Rows per page, in the static pages and in the browser. */
 export const PAGE_SIZE = 50;
@@ -39,6 +46,8 @@ export interface CatalogText {
 	figures: string[];
 	notMeasured: string;
 	notMeasuredLabel: string;
+	/** "Add {drive} to the comparison": the label of a row's tick box. */
+	tick: string;
 	noReview: string;
 	/** "{n} drives together". */
 	together: string;
@@ -52,40 +61,6 @@ export interface CatalogText {
 	/** "Entries {from}–{to} of {n}". */
 	range: string;
 }
-
-export interface El {
-	tag: string;
-	attrs: Record<string, string | number | undefined>;
-	children: (El | string)[];
-}
-
-/** An element; undefined attributes are left out, empty text children dropped. */
-export function el(tag: string, attrs: El['attrs'] = {}, ...children: (El | string)[]): El {
-	return { tag, attrs, children: children.filter((c) => c !== '') };
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const escape = (s: string, re: RegExp) => s.replace(re, (c) => ESCAPES[c]!);
-
-export function htmlOf(node: El | string): string {
-	if (typeof node === 'string') return escape(node, /[&<>]/g);
-	const attrs = Object.entries(node.attrs)
-		.filter(([, v]) => v !== undefined)
-		.map(([k, v]) => ` ${k}="${escape(String(v), /[&<>"]/g)}"`)
-		.join('');
-	return `<${node.tag}${attrs}>${node.children.map(htmlOf).join('')}</${node.tag}>`;
-}
-
-export function domOf(node: El | string, doc: Document = document): Node {
-	if (typeof node === 'string') return doc.createTextNode(node);
-	const e = doc.createElement(node.tag);
-	for (const [k, v] of Object.entries(node.attrs)) if (v !== undefined) e.setAttribute(k, String(v));
-	e.append(...node.children.map((c) => domOf(c, doc)));
-	return e;
-}
-
-export const fill = (template: string, values: Record<string, string | number>): string =>
-	template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 
 /** The title a reader of the page's language sees: the English one on English pages when there is one. */
 export const titleOf = (review: CatalogReview, lang: Lang): string => (lang === 'en' && review[2]) || review[1];
@@ -121,6 +96,8 @@ export function rowEl(data: CatalogData, index: number, text: CatalogText): El {
 		el(
 			'td',
 			{ class: 'min-w-48' },
+			// Sent by the comparison form above the table (a plain GET form: ticking works without JavaScript).
+			el('input', { type: 'checkbox', name: 'devices', value: deviceId, form: COMPARE_FORM, class: 'mr-2 align-middle', 'aria-label': fill(text.tick, { drive: label }), 'data-compare-tick': '' }),
 			el('a', { href: `${text.drives}${deviceId}/`, class: 'font-medium' }, label),
 			el('span', { class: 'prose-muted block text-xs' }, [capacity, iface, formFactor].filter(Boolean).join(' · ')),
 		),

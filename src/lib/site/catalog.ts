@@ -88,6 +88,7 @@ export function catalogText(lang: Lang): CatalogText {
 		figures: HEADLINES.map((h) => `${t(lang, `headline_${h.key}`)} (${headlineUnit(h.unit)})`),
 		notMeasured: t(lang, 'notMeasured'),
 		notMeasuredLabel: t(lang, 'notMeasuredLabel'),
+		tick: t(lang, 'compareTick'),
 		noReview: t(lang, 'noReview'),
 		together: t(lang, 'headlineDevices'),
 		origins: { measured: t(lang, 'measuredLabel'), derived: t(lang, 'derivedLabel'), published: t(lang, 'publishedLabel') },

@@ -28,6 +28,8 @@ export interface FixedOptions {
 	metric?: TimeseriesMetric;
 	/** cmp: draw as changes (%) or ratios (×); only rows of that kind are given. */
 	comparisonKind?: ComparisonKind;
+	/** Devices drawn apart (a comparison's sides measured under other conditions). */
+	muted?: string[];
 }
 
 /** Queries that rebuild a chart's input from the dataset (the browser runs them in DuckDB-wasm). */

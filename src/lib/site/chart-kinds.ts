@@ -57,6 +57,7 @@ export function chartOptions(
 		height: spec.fixed.height,
 		metric: spec.fixed.metric,
 		kind: spec.fixed.comparisonKind,
+		muted: spec.fixed.muted,
 	};
 }
 

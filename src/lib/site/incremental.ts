@@ -58,26 +58,37 @@ function pageKey(path: string, reviews: readonly string[]): string {
 	return sha256(JSON.stringify([common, path, reviews.map((id) => [id, manifest.reviews[id]?.sha256])]));
 }
 
+/** The file a page path is written to: a folder's index.html, or the path itself for a file ("compare/drives/x.json"). */
+const pageFile = (path: string) => (path.endsWith('/') ? join(path, 'index.html') : path);
+
 /**
- * The paths a route under `src/pages/[...lang]/` renders: its pages in every language, unless this is an incremental
- * build, when the pages whose key is the last build's are left out (the build's end takes them over, see
- * keepUnchangedPages).
+ * The pages of a route to render: all of them, unless this is an incremental build, when the pages whose key is the
+ * last build's are left out (the build's end takes them over, see keepUnchangedPages).
  */
-export function pagesToRender<P extends Record<string, string>>(route: string, pages: readonly ReviewPage<P>[]) {
-	const all = inEveryLang(pages).map((p) => ({ ...p, path: langPath(p.lang, p.path) }));
-	if (!codeVersion()) return all.map((p) => ({ params: p.params }));
+function toRender<T extends { path: string; reviews: readonly string[] }>(route: string, all: readonly T[]): T[] {
+	if (!codeVersion()) return [...all];
 	const keys = previousKeys();
 	const out: RoutePages = { pages: {}, kept: [] };
-	const render: { params: (typeof all)[number]['params'] }[] = [];
+	const render: T[] = [];
 	for (const page of all) {
 		const key = pageKey(page.path, page.reviews);
 		out.pages[page.path] = key;
-		if (keys[page.path] === key && existsSync(join(previousBuild()!, page.path, 'index.html'))) out.kept.push(page.path);
-		else render.push({ params: page.params });
+		if (keys[page.path] === key && existsSync(join(previousBuild()!, pageFile(page.path)))) out.kept.push(page.path);
+		else render.push(page);
 	}
 	mkdirSync(routesDir(), { recursive: true });
 	writeFileSync(join(routesDir(), `${route}.json`), JSON.stringify(out));
 	return render;
+}
+
+/** The paths a route under `src/pages/[...lang]/` renders: its pages in every language (see toRender). */
+export function pagesToRender<P extends Record<string, string>>(route: string, pages: readonly ReviewPage<P>[]) {
+	return toRender(route, inEveryLang(pages).map((p) => ({ ...p, path: langPath(p.lang, p.path) }))).map((p) => ({ params: p.params }));
+}
+
+/** The files a route of one file per item renders ("/compare/drives/x.json", the same for every language). */
+export function filesToRender<P extends Record<string, string>>(route: string, files: readonly ReviewPage<P>[]) {
+	return toRender(route, files.map((p) => ({ ...p, path: p.path.replace(/^\//, '') }))).map((p) => ({ params: p.params }));
 }
 
 /**
@@ -94,8 +105,8 @@ export function keepUnchangedPages(siteDir: string): number {
 		Object.assign(record.pages, route.pages);
 		for (const path of route.kept) {
 			const from = join(previousBuild()!, path);
-			placeFile(join(from, 'index.html'), join(siteDir, path, 'index.html'), 'link');
-			placeTree(join(from, 'tables'), join(siteDir, path, 'tables'), 'link');
+			placeFile(join(previousBuild()!, pageFile(path)), join(siteDir, pageFile(path)), 'link');
+			if (path.endsWith('/')) placeTree(join(from, 'tables'), join(siteDir, path, 'tables'), 'link');
 			kept++;
 		}
 	}

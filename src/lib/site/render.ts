@@ -25,12 +25,12 @@ export function buildRawFileHref(): NonNullable<ChartOptions['rawFileHref']> {
 	return linker;
 }
 
-function staticOptions(spec: ChartSpec, lang: Lang, deviceLabels: Record<string, string>): ChartOptions {
+function staticOptions(spec: Pick<ChartSpec, 'fixed'>, lang: Lang, deviceLabels: Record<string, string>): ChartOptions {
 	const { document } = parseHTML('<!doctype html><html><body></body></html>');
 	return chartOptions(spec, DEFAULT_VIEW, { lang, deviceLabels, document: document as unknown as Document, rawFileHref: buildRawFileHref() });
 }
 
-export function renderStaticChart(spec: ChartSpec, lang: Lang, deviceLabels: Record<string, string>): StaticChart {
+export function renderStaticChart(spec: Pick<ChartSpec, 'kind' | 'input' | 'fixed'>, lang: Lang, deviceLabels: Record<string, string>): StaticChart {
 	const rendered = renderChart(spec.kind, spec.input, staticOptions(spec, lang, deviceLabels));
 	compactSvg(rendered.element);
 	removePlotStyles(rendered.element);

@@ -1,0 +1,380 @@
+// The comparison page in the browser: the drives from the URL, their files (/compare/drives/<id>.json), their
+// reviews' Parquet partitions read with hyparquet (only those: the bytes grow with the drives compared, not the
+// catalog), the comparison computed and written with the same modules as the pre-rendered pair pages, and the
+// charts drawn by the same chart functions (loaded when the first chart is drawn). Every choice is in the URL;
+// back and forward restore it. A reader's own file is parsed in a worker and never leaves the page.
+import { t, type Lang } from '../../i18n/strings.ts';
+import { TABLES, type PercentileRow, type RunRow } from '../schema.ts';
+import { compareDrives } from '../compare/comparison.ts';
+import type { ReviewFacts } from '../compare/conditions.ts';
+import { compareDrivePath, devicesOfQuery, type CompareDriveFile, type CompareTable } from '../compare/drive-file.ts';
+import { comparisonEl, familyCharts, type CompareChart, type DrawnChart } from '../compare/html.ts';
+import { domOf } from '../element.ts';
+import { workloadText } from '../compare/verdict.ts';
+import { OWN_DEVICE_ID, OWN_REVIEW_ID, ownResultCsv, type OwnParse } from '../own-result/common.ts';
+import type { ViewState } from '../site/view.ts';
+import { queryFromView, viewFromQuery } from './url-state.ts';
+import { readTableRows, urlBuffer } from './parquet.ts';
+import { parseInWorker } from './own-result.ts';
+
+const MAX_DRIVES = 8;
+const page = document.querySelector<HTMLElement>('[data-compare-page]')!;
+const lang = page.dataset.lang as Lang;
+const siteBase = page.dataset.siteBase!;
+const pageBase = page.dataset.pageBase!;
+const $ = <T extends Element>(selector: string) => page.querySelector<T>(selector)!;
+const output = $<HTMLElement>('[data-compare-output]');
+const status = $<HTMLElement>('[data-compare-status]');
+const chips = $<HTMLUListElement>('[data-compare-chips]');
+const search = $<HTMLInputElement>('[data-compare-search]');
+const matches = $<HTMLUListElement>('[data-compare-matches]');
+const baseSelect = $<HTMLSelectElement>('[data-compare-base]');
+const onlyBox = $<HTMLInputElement>('[data-compare-only]');
+/** The chart view's controls, each named by the view field it sets (stat, rateUnit, latencyUnit, logX, logY). */
+const viewControls = [...page.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-compare-view]')];
+const workloadSelect = $<HTMLSelectElement>('[data-compare-workload]');
+const fileInput = $<HTMLInputElement>('[data-compare-file]');
+const drop = $<HTMLElement>('[data-compare-drop]');
+const ownStatus = $<HTMLElement>('[data-compare-own-status]');
+const ownCsv = $<HTMLButtonElement>('[data-compare-own-csv]');
+const ownRemove = $<HTMLButtonElement>('[data-compare-own-remove]');
+
+interface State {
+	devices: string[];
+	given: number;
+	base: string | null;
+	only: boolean;
+	workload: string | null;
+	view: ViewState;
+}
+
+function stateFromUrl(): State {
+	const query = new URLSearchParams(location.search);
+	const { devices, given, base } = devicesOfQuery(query, MAX_DRIVES);
+	const view = { ...viewFromQuery(query), devices: undefined };
+	return { devices, given, base, only: query.get('only') === '1', workload: query.get('workload'), view };
+}
+
+function urlOf(s: State): string {
+	const query = queryFromView(s.view);
+	if (s.devices.length) query.set('devices', s.devices.join(','));
+	if (s.base && s.base !== s.devices[0]) query.set('base', s.base);
+	if (s.only) query.set('only', '1');
+	if (s.workload) query.set('workload', s.workload);
+	const text = query.toString().replace(/%2C/g, ',');
+	return `${location.pathname}${text ? `?${text}` : ''}`;
+}
+
+let state = stateFromUrl();
+
+/** A new state: into the URL (a history entry, so back returns to the previous view), then drawn. */
+function go(next: State): void {
+	state = next;
+	history.pushState(null, '', urlOf(state));
+	void render();
+}
+
+addEventListener('popstate', () => {
+	state = stateFromUrl();
+	void render();
+});
+
+// Reading: each drive's file and each review's partitions once per page.
+const driveFiles = new Map<string, Promise<CompareDriveFile | null>>();
+const partitions = new Map<string, Promise<Record<string, unknown>[]>>();
+
+function driveFile(id: string): Promise<CompareDriveFile | null> {
+	let file = driveFiles.get(id);
+	if (!file) {
+		file = fetch(`${siteBase}${compareDrivePath(id).slice(1)}`).then(async (r) => (r.ok ? ((await r.json()) as CompareDriveFile) : r.status === 404 ? null : Promise.reject(new Error(`${r.status} ${r.statusText}`))));
+		file.catch(() => driveFiles.delete(id));
+		driveFiles.set(id, file);
+	}
+	return file;
+}
+
+/** BIGINT columns arrive from hyparquet as bigint; the comparison, like the build, works on numbers. */
+function plainRow(row: Record<string, unknown>): Record<string, unknown> {
+	for (const [k, v] of Object.entries(row)) if (typeof v === 'bigint') row[k] = Number(v);
+	return row;
+}
+
+function partitionRows(table: CompareTable, file: { path: string; bytes: number }): Promise<Record<string, unknown>[]> {
+	let rows = partitions.get(file.path);
+	if (!rows) {
+		const schema = TABLES.find((x) => x.name === table)!;
+		rows = readTableRows(schema, [{ path: file.path, open: () => urlBuffer(`${siteBase}data/${file.path}`, file.bytes) }]).then((list) => list.map(plainRow));
+		rows.catch(() => partitions.delete(file.path));
+		partitions.set(file.path, rows);
+	}
+	return rows;
+}
+
+interface Loaded {
+	files: CompareDriveFile[];
+	unknown: string[];
+	runs: RunRow[];
+	percentiles: PercentileRow[];
+	reviews: Map<string, ReviewFacts & { title: string; title_en: string | null }>;
+}
+
+async function load(devices: readonly string[]): Promise<Loaded> {
+	const found = await Promise.all(devices.map(driveFile));
+	const files = found.filter((f): f is CompareDriveFile => f !== null);
+	const unknown = devices.filter((_, i) => found[i] === null);
+	const reviews = new Map(files.flatMap((f) => f.reviews.map((r) => [r.review_id, r] as const)));
+	const chosen = new Set(devices);
+	const [runs, percentiles] = await Promise.all(
+		(['runs', 'percentiles'] as const).map(async (table) =>
+			(await Promise.all([...reviews.values()].flatMap((r) => (r.partitions[table] ? [partitionRows(table, r.partitions[table]!)] : [])))).flat(),
+		),
+	);
+	const mine = (runs as unknown as RunRow[]).filter((r) => chosen.has(r.device_id));
+	const ids = new Set(mine.map((r) => r.run_id));
+	return { files, unknown, runs: mine, percentiles: (percentiles as unknown as PercentileRow[]).filter((p) => ids.has(p.run_id)), reviews };
+}
+
+// The reader's own result: parsed in a worker, kept in this page only.
+let own: Extract<OwnParse, { ok: true }> | null = null;
+let ownName = '';
+
+const chartKinds = () => import('../site/chart-kinds.ts');
+
+function labelsOf(files: readonly CompareDriveFile[]): Record<string, string> {
+	const labels: Record<string, string> = Object.fromEntries(files.map((f) => [f.device_id, f.label]));
+	if (own) labels[OWN_DEVICE_ID] = t(lang, 'compareOwnDrive');
+	return labels;
+}
+
+let generation = 0;
+
+async function render(): Promise<void> {
+	const mine = ++generation;
+	syncControls();
+	const devices = [...state.devices, ...(own ? [OWN_DEVICE_ID] : [])];
+	const notes: string[] = [];
+	if (state.given > MAX_DRIVES) notes.push(t(lang, 'compareTooMany', { n: state.given }));
+	if (devices.length < 2) {
+		status.textContent = [...notes, t(lang, 'compareChooseMore')].join(' ');
+		output.replaceChildren();
+		renderChips((await Promise.all(state.devices.map(driveFile).map((f) => f.catch(() => null)))).filter((f): f is CompareDriveFile => f !== null));
+		if (mine === generation) page.dataset.state = 'ready';
+		return;
+	}
+	status.textContent = t(lang, 'compareLoading');
+	page.dataset.state = 'loading';
+	let loaded: Loaded;
+	try {
+		loaded = await load(state.devices);
+	} catch (err) {
+		if (mine !== generation) return;
+		status.textContent = t(lang, 'compareFailed', { reason: err instanceof Error ? err.message : String(err) });
+		page.dataset.state = 'failed';
+		return;
+	}
+	if (mine !== generation) return;
+	const kinds = await chartKinds();
+	if (mine !== generation) return;
+	for (const id of loaded.unknown) notes.push(t(lang, 'compareUnknown', { id }));
+	const labels = labelsOf(loaded.files);
+	renderChips(loaded.files);
+	const present = devices.filter((d) => !loaded.unknown.includes(d));
+	if (present.length < 2) {
+		status.textContent = [...notes, t(lang, 'compareChooseMore')].join(' ');
+		output.replaceChildren();
+		page.dataset.state = 'ready';
+		return;
+	}
+	const runs = own ? [...loaded.runs, ...own.runs] : loaded.runs;
+	const percentiles = own ? [...loaded.percentiles, ...own.percentiles] : loaded.percentiles;
+	const reviews = new Map<string, ReviewFacts>(loaded.reviews);
+	if (own) reviews.set(OWN_REVIEW_ID, { review_id: OWN_REVIEW_ID, year: null, platform_cpu: null, platform_os: null, drive_count: null, methodology_json: null });
+	const comparison = compareDrives({ devices: present, baseline: state.base ?? undefined, runs, percentiles, reviews, onlyComparable: state.only });
+	fillWorkloads(comparison.families.map((f) => ({ key: f.key, text: workloadText(f.fingerprint, lang, f.unknown) })));
+	const shown = state.workload ? comparison.families.filter((f) => f.key === state.workload) : comparison.families;
+	const filtered = { ...comparison, families: shown.length ? shown : comparison.families };
+	const charts = filtered.families.map((f) => familyCharts(f, comparison.families.indexOf(f), runs, percentiles));
+	const width = Math.max(320, Math.min(960, output.clientWidth || 640));
+	const draw = (chart: CompareChart): DrawnChart => {
+		const options = kinds.chartOptions(chart, state.view, { lang, deviceLabels: labels, document });
+		options.width = width;
+		const rendered = kinds.renderChart(chart.kind, chart.input, options);
+		return { markup: rendered.element, summary: rendered.summary, table: rendered.table };
+	};
+	const titles = Object.fromEntries([...loaded.reviews.values()].map((r) => [r.review_id, (lang === 'en' ? r.title_en : null) ?? r.title]));
+	const tree = comparisonEl(filtered, charts, {
+		lang,
+		labels,
+		reviewTitles: titles,
+		reviewHref: (id) => (id === OWN_REVIEW_ID ? null : `${pageBase}reviews/${id}/`),
+		driveHref: (id) => (id === OWN_DEVICE_ID ? null : `${pageBase}drives/${id}/`),
+		draw,
+	});
+	output.replaceChildren(domOf(tree));
+	status.textContent = notes.join(' ');
+	page.dataset.state = 'ready';
+}
+
+function syncControls(): void {
+	onlyBox.checked = state.only;
+	for (const control of viewControls) {
+		const value = state.view[control.dataset.compareView as keyof ViewState];
+		if (control instanceof HTMLInputElement) control.checked = value === true;
+		else control.value = String(value);
+	}
+	const devices = [...state.devices, ...(own ? [OWN_DEVICE_ID] : [])];
+	baseSelect.replaceChildren(
+		...devices.map((d) => {
+			const o = document.createElement('option');
+			o.value = d;
+			o.textContent = d === OWN_DEVICE_ID ? t(lang, 'compareOwnDrive') : d;
+			o.selected = d === (state.base ?? devices[0]);
+			return o;
+		}),
+	);
+}
+
+function fillWorkloads(families: readonly { key: string; text: string }[]): void {
+	const all = document.createElement('option');
+	all.value = '';
+	all.textContent = '—';
+	workloadSelect.replaceChildren(
+		all,
+		...families.map((f) => {
+			const o = document.createElement('option');
+			o.value = f.key;
+			o.textContent = f.text;
+			return o;
+		}),
+	);
+	workloadSelect.value = state.workload && families.some((f) => f.key === state.workload) ? state.workload : '';
+}
+
+function renderChips(files: readonly CompareDriveFile[]): void {
+	const label = (id: string) => files.find((f) => f.device_id === id)?.label ?? id;
+	for (const o of baseSelect.options) if (o.value !== OWN_DEVICE_ID) o.textContent = label(o.value);
+	chips.replaceChildren(
+		...state.devices.map((id) => {
+			const li = document.createElement('li');
+			li.className = 'badge badge-neutral flex max-w-full items-center gap-1';
+			li.dataset.device = id;
+			const name = document.createElement('span');
+			name.className = 'min-w-0 whitespace-normal break-words';
+			name.textContent = label(id);
+			const remove = document.createElement('button');
+			remove.type = 'button';
+			remove.textContent = '×';
+			remove.setAttribute('aria-label', t(lang, 'compareRemove', { drive: label(id) }));
+			remove.addEventListener('click', () => go({ ...state, devices: state.devices.filter((d) => d !== id), given: state.devices.length - 1, base: state.base === id ? null : state.base }));
+			li.append(name, remove);
+			return li;
+		}),
+	);
+}
+
+// Choosing drives: the catalog's drive list, read when the reader first searches.
+type CatalogDevice = [string, string, ...string[]];
+let catalog: Promise<CatalogDevice[]> | undefined;
+
+function catalogDevices(): Promise<CatalogDevice[]> {
+	catalog ??= fetch(`${siteBase}catalog.json`).then(async (r) => ((await r.json()) as { devices: CatalogDevice[] }).devices);
+	return catalog;
+}
+
+async function showMatches(): Promise<void> {
+	const q = search.value.trim().toLowerCase();
+	if (!q) return matches.replaceChildren();
+	const words = q.split(/\s+/);
+	const found = (await catalogDevices()).filter(([id, ...rest]) => !state.devices.includes(id) && words.every((w) => [id, ...rest].join(' ').toLowerCase().includes(w))).slice(0, 12);
+	if (search.value.trim().toLowerCase() !== q) return;
+	if (found.length === 0) {
+		const li = document.createElement('li');
+		li.textContent = t(lang, 'compareNoMatch', { q: search.value.trim() });
+		return matches.replaceChildren(li);
+	}
+	matches.replaceChildren(
+		...found.map(([id, label]) => {
+			const li = document.createElement('li');
+			const add = document.createElement('button');
+			add.type = 'button';
+			add.className = 'button';
+			add.dataset.device = id;
+			add.textContent = `+ ${label}`;
+			add.disabled = state.devices.length >= MAX_DRIVES;
+			add.addEventListener('click', () => {
+				search.value = '';
+				matches.replaceChildren();
+				go({ ...state, devices: [...state.devices, id], given: state.devices.length + 1 });
+				search.focus();
+			});
+			li.append(add);
+			return li;
+		}),
+	);
+}
+
+search.addEventListener('input', () => void showMatches());
+baseSelect.addEventListener('change', () => go({ ...state, base: baseSelect.value }));
+onlyBox.addEventListener('change', () => go({ ...state, only: onlyBox.checked }));
+workloadSelect.addEventListener('change', () => go({ ...state, workload: workloadSelect.value || null }));
+for (const control of viewControls) {
+	control.addEventListener('change', () => {
+		const value = control instanceof HTMLInputElement ? control.checked : control.value;
+		go({ ...state, view: { ...state.view, [control.dataset.compareView!]: value } });
+	});
+}
+
+// The reader's own file.
+async function readOwn(file: File): Promise<void> {
+	ownStatus.textContent = t(lang, 'compareLoading');
+	const result = await parseInWorker(file);
+	if (!result.ok) {
+		const e = result.error;
+		const where = [e.file || file.name, e.line ?? null, e.field ?? null].filter((x) => x !== null && x !== '').join(':');
+		ownStatus.textContent = t(lang, 'compareOwnError', { where, message: e.message });
+		ownStatus.dataset.state = 'error';
+		return;
+	}
+	own = result;
+	ownName = file.name;
+	ownStatus.textContent = t(lang, 'compareOwnRead', { file: file.name, format: result.format, n: result.runs.length });
+	ownStatus.dataset.state = 'ok';
+	ownCsv.hidden = false;
+	ownRemove.hidden = false;
+	void render();
+}
+
+fileInput.addEventListener('change', () => {
+	const file = fileInput.files?.[0];
+	if (file) void readOwn(file);
+	fileInput.value = '';
+});
+drop.addEventListener('dragover', (e) => {
+	e.preventDefault();
+	drop.dataset.dragging = '';
+});
+drop.addEventListener('dragleave', () => delete drop.dataset.dragging);
+drop.addEventListener('drop', (e) => {
+	e.preventDefault();
+	delete drop.dataset.dragging;
+	const file = e.dataTransfer?.files[0];
+	if (file) void readOwn(file);
+});
+ownCsv.addEventListener('click', () => {
+	if (!own) return;
+	const url = URL.createObjectURL(new Blob([ownResultCsv(own)], { type: 'text/csv;charset=utf-8' }));
+	const a = document.createElement('a');
+	a.href = url;
+	a.download = `${ownName.replace(/\.[^.]*$/, '') || 'result'}-normalized.csv`;
+	a.click();
+	setTimeout(() => URL.revokeObjectURL(url), 1000);
+});
+ownRemove.addEventListener('click', () => {
+	own = null;
+	ownStatus.textContent = '';
+	ownCsv.hidden = true;
+	ownRemove.hidden = true;
+	void render();
+});
+
+void render();

@@ -1,0 +1,48 @@
+// What the comparison page reads for one drive (/compare/drives/<id>.json, written by the build): its name, and per
+// review that names it the review's facts (conditions) and its partition files of the tables the comparison draws.
+// A comparison then fetches files of its drives' reviews only: its bytes grow with the drives, not the catalog.
+import type { FileRecord } from '../dataset-layout.ts';
+import { KEBAB_ID } from '../ids.ts';
+import type { ReviewFacts } from './conditions.ts';
+
+/** Tables the comparison reads (runs for every figure, percentiles for the ladders). */
+export const COMPARE_TABLES = ['runs', 'percentiles'] as const;
+export type CompareTable = (typeof COMPARE_TABLES)[number];
+
+export interface CompareReview extends ReviewFacts {
+	title: string;
+	title_en: string | null;
+	partitions: Partial<Record<CompareTable, FileRecord>>;
+}
+
+export interface CompareDriveFile {
+	device_id: string;
+	label: string;
+	reviews: CompareReview[];
+}
+
+/** Site path of a drive's file (under the site's root). */
+export const compareDrivePath = (deviceId: string) => `/compare/drives/${deviceId}.json`;
+
+/** Site path of the pre-rendered page of two drives ("/compare/a-vs-b/", ids sorted). */
+export function comparePairPath(a: string, b: string): string {
+	const [x, y] = [a, b].sort();
+	return `/compare/${x}-vs-${y}/`;
+}
+
+/** The page of a comparison drawn in the browser: /compare/?devices=a,b&base=a. */
+export function compareQuery(devices: readonly string[], base?: string): string {
+	const q = new URLSearchParams({ devices: devices.join(',') });
+	if (base && base !== devices[0]) q.set('base', base);
+	return `/compare/?${q.toString().replace(/%2C/g, ',')}`;
+}
+
+/**
+ * The drives of a comparison URL: kebab-case ids, each once, at most `max`. `devices` is a comma-separated list, and
+ * may be given several times (the catalog's ticked drives, sent by a plain form).
+ */
+export function devicesOfQuery(query: URLSearchParams, max = 8): { devices: string[]; given: number; base: string | null } {
+	const ids = [...new Set(query.getAll('devices').flatMap((v) => v.split(',')).map((s) => s.trim()).filter((s) => KEBAB_ID.test(s)))];
+	const base = query.get('base');
+	return { devices: ids.slice(0, max), given: ids.length, base: base && ids.includes(base) ? base : null };
+}

@@ -1,0 +1,269 @@
+// The comparison as an element tree (src/lib/element.ts): the verdict, the drives with their best values, and per
+// workload family its sources, the conditions that differ, its charts and the delta table; then the workloads only
+// one drive has. One definition for the pre-rendered pair pages (written as HTML) and the browser's comparison page
+// (built as DOM), so both show the same thing. Text from the data is only ever text or an attribute value; the
+// charts' SVG comes from the chart library.
+import { t, type Lang, type UiKey } from '../../i18n/strings.ts';
+import { formatNumber, formatSigned } from '../charts/format.ts';
+import type { ChartTable } from '../charts/table.ts';
+import { chartMarkup, el, type El } from '../element.ts';
+import type { PercentileRow, RunRow } from '../schema.ts';
+import type { FixedOptions } from '../site/chart-data.ts';
+import { headlineDisplay } from '../site/format.ts';
+import type { ChartKind } from '../site/view.ts';
+import type { Comparison, Family } from './comparison.ts';
+import { bestOf, type DeltaRow } from './delta.ts';
+import { metricText, partsText, verdictText, workloadText } from './verdict.ts';
+
+/** A chart of the comparison: drawn by the same chart functions as every other page. */
+export interface CompareChart {
+	id: string;
+	kind: Extract<ChartKind, 'lvi' | 'qd' | 'ladder'>;
+	input: unknown;
+	fixed: FixedOptions;
+}
+
+export interface DrawnChart {
+	/** The chart's SVG markup (build time) or element (browser). */
+	markup: string | Element;
+	summary: string;
+	table: ChartTable;
+}
+
+export interface CompareView {
+	lang: Lang;
+	/** Display names by device id ("Your drive" included). */
+	labels: Record<string, string>;
+	/** Review titles by id, and where a review's and a drive's pages are (null: none, e.g. the reader's own file). */
+	reviewTitles: Record<string, string>;
+	reviewHref(reviewId: string): string | null;
+	driveHref(deviceId: string): string | null;
+	/** Draws a chart (build: linkedom; browser: the page's document). */
+	draw(chart: CompareChart): DrawnChart;
+}
+
+/** The charts of a family: latency vs IOPS and QD scaling over its loads, and a percentile ladder. */
+export function familyCharts(family: Family, index: number, runs: readonly RunRow[], percentiles: readonly PercentileRow[]): CompareChart[] {
+	const fixed: FixedOptions = family.odd.length ? { muted: family.odd } : {};
+	const charts: CompareChart[] = [];
+	if (family.curve) charts.push({ id: `cmp-${index}-lvi`, kind: 'lvi', input: family.runs, fixed });
+	if (family.scaling) charts.push({ id: `cmp-${index}-qd`, kind: 'qd', input: family.runs, fixed });
+	if (family.ladder) {
+		const { runIds, direction } = family.ladder;
+		const ids = new Set(runIds);
+		charts.push({
+			id: `cmp-${index}-ladder`,
+			kind: 'ladder',
+			input: {
+				runs: runs.filter((r) => ids.has(r.run_id) && r.direction === direction),
+				percentiles: percentiles.filter((p) => ids.has(p.run_id) && p.direction === direction),
+			},
+			fixed,
+		});
+	}
+	return charts;
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const name = (v: CompareView, d: string) => v.labels[d] ?? d;
+const link = (href: string | null, text: string, attrs: El['attrs'] = {}) => (href ? el('a', { href, ...attrs }, text) : el('span', attrs, text));
+
+function valueText(row: DeltaRow, value: number, lang: Lang): string {
+	const shown = headlineDisplay(row.metric.unit, value);
+	return `${formatNumber(shown.value, lang)} ${shown.unit}`;
+}
+
+/** A workload's load within its family: "QD 32", "QD 1 · 50,000 IOPS". */
+function loadText(row: DeltaRow, lang: Lang): string {
+	const fp = row.workload.fingerprint;
+	const parts = [fp.outstanding === null ? null : `QD ${formatNumber(fp.outstanding, lang)}`, fp.rate_limit_iops === null ? null : `${formatNumber(fp.rate_limit_iops, lang)} IOPS`];
+	return parts.filter((p) => p !== null).join(' · ') || '?';
+}
+
+function chartFigure(chart: CompareChart, drawn: DrawnChart, lang: Lang): El {
+	const cell = (v: string | number | null) => el('td', typeof v === 'number' ? { class: 'num' } : {}, v === null ? '' : typeof v === 'number' ? formatNumber(v, lang) : v);
+	return el(
+		'figure',
+		{ class: 'chart mt-6', id: chart.id, 'data-chart': chart.kind, 'data-chart-id': chart.id, 'data-testid': 'chart' },
+		el('div', { class: 'chart-frame overflow-x-auto', 'data-chart-frame': '' }, chartMarkup(drawn.markup)),
+		el('p', { class: 'mt-3 max-w-3xl text-sm leading-relaxed', 'data-chart-summary': '' }, el('span', { class: 'sr-only' }, `${t(lang, 'chartSummary')}: `), drawn.summary),
+		el(
+			'details',
+			{ class: 'mt-2 text-sm' },
+			el('summary', { class: 'cursor-pointer font-medium text-accent-600 dark:text-accent-300' }, t(lang, 'dataTable')),
+			el(
+				'div',
+				{ class: 'mt-2 max-h-[28rem] overflow-auto' },
+				el(
+					'table',
+					{ class: 'data-table' },
+					el('thead', {}, el('tr', {}, ...drawn.table.columns.map((c) => el('th', { scope: 'col' }, c)))),
+					el('tbody', {}, ...drawn.table.rows.map((r) => el('tr', {}, ...r.map(cell)))),
+				),
+			),
+		),
+	);
+}
+
+function conditionsNote(family: Family, v: CompareView): El | string {
+	if (family.differences.length === 0) return '';
+	const items = family.differences.map((d) =>
+		el(
+			'li',
+			{ 'data-condition': d.condition, 'data-moves-numbers': d.odd.length ? '' : undefined },
+			el('strong', {}, t(v.lang, `cond_${d.condition}` as UiKey)),
+			` — ${[...d.values].map(([dev, value]) => `${name(v, dev)}: ${value ?? t(v.lang, 'condUnknown')}`).join('; ')}`,
+		),
+	);
+	return el(
+		'div',
+		{ class: 'mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950', role: 'note', 'data-testid': 'conditions' },
+		el('p', { class: 'font-medium' }, t(v.lang, 'compareConditions')),
+		el('ul', { class: 'mt-1 list-disc pl-5' }, ...items),
+		family.odd.length ? el('p', { class: 'mt-1' }, t(v.lang, 'compareConditionsDrawn', { drives: family.odd.map((d) => name(v, d)).join(', ') })) : '',
+	);
+}
+
+function deltaCell(row: DeltaRow, device: string, v: CompareView): El {
+	const c = row.cells.get(device);
+	if (!c) return el('td', { class: 'num prose-muted' }, '—');
+	const { lang } = v;
+	const marks = [
+		c.converted ? el('abbr', { title: t(lang, 'compareConverted'), 'data-converted': '' }, '≈') : '',
+		c.member.match === 'loose' ? el('abbr', { title: t(lang, 'compareLoose', { parts: partsText(row.workload.unknown, lang) }), 'data-loose': '' }, '~') : '',
+	];
+	const value = valueText(row, c.value, lang);
+	// A tie between every drive marks nobody.
+	const marked = c.best && bestOf(row).length < row.cells.size;
+	return el(
+		'td',
+		{
+			class: 'num',
+			'data-device': device,
+			// The value in the dataset's base unit (IOPS, bytes/s, ns), as the CSV and Parquet files hold it.
+			'data-value': c.value,
+			'data-best': marked ? '' : undefined,
+			title: t(lang, 'compareFrom', { review: v.reviewTitles[c.member.row.review_id] ?? c.member.row.review_id }),
+		},
+		...marks,
+		marked ? el('strong', {}, value) : value,
+		marked ? el('span', { class: 'ml-1', 'data-best-mark': '', 'aria-label': t(lang, 'compareBest') }, '★') : '',
+		c.pct === null ? '' : el('span', { class: 'prose-muted block text-xs', 'data-pct': '' }, `${formatSigned(c.pct, lang)} %`),
+	);
+}
+
+function deltaTableEl(family: Family, comparison: Comparison, v: CompareView): El {
+	const devices = comparison.devices.filter((d) => family.rows.some((r) => r.cells.has(d)));
+	return el(
+		'div',
+		{ class: 'mt-4 overflow-x-auto' },
+		el(
+			'table',
+			{ class: 'data-table', 'data-testid': 'delta-table' },
+			el('caption', { class: 'prose-muted text-left text-sm' }, t(v.lang, 'compareDelta', { base: name(v, comparison.baseline) })),
+			el(
+				'thead',
+				{},
+				el(
+					'tr',
+					{},
+					el('th', { scope: 'col' }, t(v.lang, 'compareLoad')),
+					el('th', { scope: 'col' }, t(v.lang, 'compareMetric')),
+					...devices.map((d) => el('th', { scope: 'col', class: 'num', 'data-device': d, 'data-baseline': d === comparison.baseline ? '' : undefined }, name(v, d))),
+				),
+			),
+			el(
+				'tbody',
+				{},
+				...family.rows.map((row) =>
+					el(
+						'tr',
+						{ 'data-metric': row.metric.key, 'data-workload': row.workload.key },
+						el('th', { scope: 'row' }, loadText(row, v.lang)),
+						el('td', {}, capitalized(metricText(row.metric.key, v.lang))),
+						...devices.map((d) => deltaCell(row, d, v)),
+					),
+				),
+			),
+		),
+	);
+}
+
+function familyEl(family: Family, index: number, comparison: Comparison, charts: readonly CompareChart[], v: CompareView): El {
+	const sources = [...family.sources].map(([d, review]) => el('li', {}, `${name(v, d)}: `, link(v.reviewHref(review), v.reviewTitles[review] ?? review)));
+	return el(
+		'section',
+		{ class: 'mt-10', 'data-family': family.key, 'aria-labelledby': `family-${index}` },
+		el('h3', { id: `family-${index}`, class: 'text-lg' }, workloadText(family.fingerprint, v.lang, family.unknown)),
+		el('ul', { class: 'prose-muted mt-1 text-sm', 'data-testid': 'family-sources' }, ...sources),
+		conditionsNote(family, v),
+		...charts.map((c) => chartFigure(c, v.draw(c), v.lang)),
+		deltaTableEl(family, comparison, v),
+	);
+}
+
+function tallyEl(comparison: Comparison, v: CompareView): El {
+	const rows = comparison.devices.map((d) => {
+		const tally = comparison.tally.get(d) ?? { wins: 0, losses: 0 };
+		return el(
+			'tr',
+			{ 'data-device': d, 'data-baseline': d === comparison.baseline ? '' : undefined },
+			el('th', { scope: 'row' }, link(v.driveHref(d), name(v, d))),
+			el('td', { class: 'num', 'data-wins': '' }, formatNumber(tally.wins, v.lang)),
+			el('td', { class: 'num', 'data-losses': '' }, formatNumber(tally.losses, v.lang)),
+		);
+	});
+	return el(
+		'div',
+		{ class: 'mt-3 overflow-x-auto' },
+		el(
+		'table',
+		{ class: 'data-table', 'data-testid': 'tally' },
+		el(
+			'thead',
+			{},
+			el('tr', {}, ...(['compareDrives', 'compareWins', 'compareLosses'] as const).map((k) => el('th', { scope: 'col' }, t(v.lang, k)))),
+		),
+		el('tbody', {}, ...rows),
+		),
+	);
+}
+
+function singleEl(comparison: Comparison, v: CompareView): El | string {
+	if (comparison.single.length === 0) return '';
+	const items = comparison.single.map((w) => {
+		const d = [...w.byDevice.keys()][0]!;
+		return el('li', {}, el('span', { class: 'font-medium' }, name(v, d)), `: ${workloadText(w.fingerprint, v.lang)}`);
+	});
+	return el(
+		'section',
+		{ class: 'mt-10', 'aria-labelledby': 'only-one' },
+		el('h2', { id: 'only-one', class: 'text-xl' }, `${t(v.lang, 'compareOnlyOne')} (${formatNumber(comparison.single.length, v.lang)})`),
+		el('ul', { class: 'mt-3 list-disc pl-5 text-sm', 'data-testid': 'single-workloads' }, ...items),
+	);
+}
+
+/** The whole comparison, given its charts per family (familyCharts, in the order of comparison.families). */
+export function comparisonEl(comparison: Comparison, charts: readonly (readonly CompareChart[])[], v: CompareView): El {
+	const verdict = verdictText(comparison.verdict, comparison.shared, comparison.single.length, v.labels, v.lang);
+	return el(
+		'div',
+		{ 'data-baseline': comparison.baseline },
+		el(
+			'section',
+			{ 'aria-labelledby': 'verdict' },
+			el('h2', { id: 'verdict', class: 'text-xl' }, t(v.lang, 'compareVerdict')),
+			el('p', { class: 'mt-2 max-w-3xl', 'data-testid': 'verdict' }, verdict),
+			tallyEl(comparison, v),
+		),
+		comparison.families.length
+			? el(
+					'section',
+					{ class: 'mt-10', 'aria-labelledby': 'families' },
+					el('h2', { id: 'families', class: 'text-xl' }, `${t(v.lang, 'compareFamilies')} (${formatNumber(comparison.shared, v.lang)})`),
+					...comparison.families.map((f, i) => familyEl(f, i, comparison, charts[i] ?? [], v)),
+				)
+			: '',
+		singleEl(comparison, v),
+	);
+}

@@ -1,0 +1,108 @@
+// Build-only: what the comparison pages are made from. The pairs of drives tested in one review (each gets a
+// pre-rendered page; pairs that share no review are drawn in the browser, so pages grow with reviews, not with the
+// square of the catalog), a pair's rows, and each drive's file for the browser's comparison page.
+import type { DeviceRow, ReviewRow, RunRow } from '../schema.ts';
+import { buildDevicesSql, buildReviewsSql } from '../queries/metadata.ts';
+import { buildRunsSql } from '../queries/runs.ts';
+import { compareDrives, type Comparison } from '../compare/comparison.ts';
+import { COMPARE_TABLES, type CompareDriveFile } from '../compare/drive-file.ts';
+import type { ReviewFacts } from '../compare/conditions.ts';
+import { familyCharts, type CompareChart } from '../compare/html.ts';
+import type { PercentileRow } from '../schema.ts';
+import { siteQuery, withScope } from './db.ts';
+import { deviceLabels } from './labels.ts';
+import { reviewManifest, reviewScope, reviewsOfDevice } from './manifest.ts';
+import { runDetails } from './review.ts';
+
+export interface ComparePair {
+	a: string;
+	b: string;
+	/** The reviews of either drive: what the page reads (its incremental key). */
+	reviews: string[];
+}
+
+let pairs: Promise<ComparePair[]> | undefined;
+
+/** Every pair of drives with results in one review, ids in order. */
+export function comparePairs(): Promise<ComparePair[]> {
+	pairs ??= siteQuery<{ review_id: string; device_id: string }>({
+		sql: 'SELECT DISTINCT review_id, device_id FROM runs ORDER BY review_id, device_id',
+		params: [],
+	}).then((rows) => {
+		const byReview = new Map<string, string[]>();
+		for (const r of rows) byReview.set(r.review_id, [...(byReview.get(r.review_id) ?? []), r.device_id]);
+		const seen = new Map<string, ComparePair>();
+		for (const devices of byReview.values()) {
+			for (let i = 0; i < devices.length; i++) {
+				for (let j = i + 1; j < devices.length; j++) {
+					const [a, b] = [devices[i]!, devices[j]!];
+					const key = `${a}\u0000${b}`;
+					if (!seen.has(key)) seen.set(key, { a, b, reviews: [...new Set([...reviewsOfDevice(a), ...reviewsOfDevice(b)])].sort() });
+				}
+			}
+		}
+		return [...seen.values()];
+	});
+	return pairs;
+}
+
+/** The pairs a drive is in: the drives it was tested beside, for its "Compare with…". */
+export async function pairsOf(deviceId: string): Promise<string[]> {
+	return (await comparePairs()).flatMap((p) => (p.a === deviceId ? [p.b] : p.b === deviceId ? [p.a] : []));
+}
+
+export interface PairComparison {
+	comparison: Comparison;
+	charts: CompareChart[][];
+	devices: DeviceRow[];
+	labels: Record<string, string>;
+	reviews: ReviewRow[];
+}
+
+const facts = (r: ReviewRow): ReviewFacts => r;
+
+/** The comparison of some drives over their reviews, as the browser computes it from the same rows. */
+export async function loadComparison(deviceIds: readonly string[]): Promise<PairComparison> {
+	const reviewIds = [...new Set(deviceIds.flatMap(reviewsOfDevice))].sort();
+	const [devices, reviews] = await Promise.all([
+		siteQuery<DeviceRow>(buildDevicesSql({ deviceIds: [...deviceIds].sort() })),
+		siteQuery<ReviewRow>(buildReviewsSql({ reviewIds })),
+	]);
+	const { runs, percentiles } = await withScope(reviewScope(reviewIds), async (query) => {
+		const runs = (await Promise.all(deviceIds.map((deviceId) => query<RunRow>(buildRunsSql({ deviceId }))))).flat();
+		const { percentiles } = await runDetails(query, runs);
+		return { runs, percentiles: percentiles as PercentileRow[] };
+	});
+	const comparison = compareDrives({ devices: deviceIds, runs, percentiles, reviews: new Map(reviews.map((r) => [r.review_id, facts(r)])) });
+	const charts = comparison.families.map((f, i) => familyCharts(f, i, runs, percentiles));
+	return { comparison, charts, devices, labels: deviceLabels(devices), reviews };
+}
+
+/** A drive's file for the browser's comparison page. */
+export async function compareDriveFile(deviceId: string): Promise<CompareDriveFile> {
+	const reviewIds = reviewsOfDevice(deviceId);
+	const [[device], reviews] = await Promise.all([
+		siteQuery<DeviceRow>(buildDevicesSql({ deviceId })),
+		reviewIds.length ? siteQuery<ReviewRow>(buildReviewsSql({ reviewIds })) : Promise.resolve([]),
+	]);
+	if (!device) throw new Error(`no device ${deviceId}`);
+	return {
+		device_id: deviceId,
+		label: deviceLabels([device])[deviceId] ?? deviceId,
+		reviews: reviews.map((r) => {
+			const m = reviewManifest(r.review_id);
+			const partitions = Object.fromEntries(COMPARE_TABLES.flatMap((t) => (m.partitions[t] ? [[t, m.partitions[t]]] : [])));
+			return {
+				review_id: r.review_id,
+				title: r.title ?? r.review_id,
+				title_en: r.title_en,
+				year: r.year,
+				platform_cpu: r.platform_cpu,
+				platform_os: r.platform_os,
+				drive_count: r.drive_count,
+				methodology_json: r.methodology_json,
+				partitions,
+			};
+		}),
+	};
+}

@@ -1,0 +1,15 @@
+// Each drive's file for the comparison page (see src/lib/compare/drive-file.ts): one per drive, both languages.
+import type { APIRoute } from 'astro';
+import { compareDrivePath } from '../../../lib/compare/drive-file.ts';
+import { compareDriveFile } from '../../../lib/site/compare.ts';
+import { deviceIds } from '../../../lib/site/drive.ts';
+import { filesToRender } from '../../../lib/site/incremental.ts';
+import { reviewsOfDevice } from '../../../lib/site/manifest.ts';
+
+export async function getStaticPaths() {
+	const pages = (await deviceIds()).map((id) => ({ params: { id }, path: compareDrivePath(id), reviews: reviewsOfDevice(id) }));
+	return filesToRender('compare-drives', pages);
+}
+
+export const GET: APIRoute = async ({ params }) =>
+	new Response(JSON.stringify(await compareDriveFile(params.id!)), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
