@@ -1,7 +1,8 @@
 // The comparison page at a catalog's size, in Debian's Chromium against the built site served on localhost: for a
 // 2-drive and an 8-drive comparison, the bytes on the wire (all, and past the app shell: the drives' files and
-// Parquet), the time from navigation to the first overlaid chart (cold), and a redraw after changing the latency
-// statistic (warm, median of 5). The aim: the bytes grow with the drives compared, not with the catalog.
+// Parquet), the time from navigation to the first overlaid chart (cold: the page drawn and its first chart brought
+// into view), and a redraw after changing the latency statistic with that chart in view (warm, median of 5: until the
+// charts in view are drawn again and every chart's summary and table are rewritten). The aim: the bytes grow with the drives compared, not with the catalog.
 import type { Browser } from 'playwright-core';
 import type { RequestRecord } from '../serve.ts';
 import { inChromium, median } from './site.ts';
@@ -25,7 +26,10 @@ async function measureOne(browser: Browser, base: string, requests: RequestRecor
 		const page = await context.newPage();
 		const started = Date.now();
 		await page.goto(`${base}/compare/?devices=${devices.join(',')}`);
-		await page.waitForSelector('[data-compare-page][data-state="ready"] [data-compare-output] svg', { timeout: 120_000 });
+		// The first overlaid chart: the comparison drawn, its first chart brought into view and drawn there.
+		await page.waitForSelector('[data-compare-page][data-state="ready"] [data-compare-output] figure[data-chart]', { timeout: 120_000 });
+		await page.locator('[data-compare-output] figure[data-chart]').first().scrollIntoViewIfNeeded();
+		await page.waitForSelector('[data-compare-output] figure[data-chart] [data-chart-frame] svg', { timeout: 120_000 });
 		const firstChartMs = Date.now() - started;
 		const redraws: number[] = [];
 		for (const stat of ['p99', 'mean', 'p99', 'mean', 'p99']) {

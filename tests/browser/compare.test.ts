@@ -16,6 +16,7 @@ const P5520 = 'solidigm-d7-p5520-7-68tb';
 const P2 = 'crucial-p2-2tb';
 const BLUE = 'wd-blue-3d-1tb';
 const FIO_JSON = join(ROOT, 'tests/fixtures/fio/json-fio3.14-crucial-sata-randread.json');
+const IOPS_LOG = join(ROOT, 'tests/fixtures/fio/log-fio3.16-raid5-randrw_iops.1.log');
 const BAD_JSON = join(ROOT, 'tests/fixtures/bad/raw-result/fio-json-bw-text.json');
 
 const { open } = browserSession(base);
@@ -153,7 +154,10 @@ describe('comparison page', () => {
 		// 4K random read at one outstanding I/O: a row of the delta table and a point of the chart.
 		const qd1 = page.locator('[data-testid="delta-table"] tr[data-workload="random/read/100/4096/1/-"][data-metric="iops"] td[data-device="your-drive"]');
 		expect(Number(await qd1.getAttribute('data-value'))).toBeGreaterThan(0);
-		expect(await page.locator('[data-family] [data-testid="chart"] svg', { hasText: 'Your drive' }).count()).toBeGreaterThan(0);
+		// Its chart: the table says so at once, the chart is drawn once it comes into view.
+		const figure = page.locator('[data-family] figure[data-chart="lvi"]', { has: page.locator('table[data-chart-table]', { hasText: 'Your drive' }) }).first();
+		await figure.scrollIntoViewIfNeeded();
+		await expect.poll(() => figure.locator('svg', { hasText: 'Your drive' }).count()).toBeGreaterThan(0);
 		// The normalized result downloads as CSV with the published runs columns.
 		const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="compare-own-csv"]')]);
 		const csv = readFileSync((await download.path())!, 'utf8');
@@ -169,10 +173,16 @@ describe('comparison page', () => {
 		}
 		expect(w.offsite).toEqual([]);
 
+		// A fio log alone: no workload to compare, its time series drawn under the drop zone.
+		await page.setInputFiles('[data-testid="compare-file"]', IOPS_LOG);
+		await expect.poll(() => page.locator('[data-testid="compare-own-status"]').innerText(), { timeout: 30_000 }).toMatch(/read as fio-log, a time series/);
+		expect(await page.locator('[data-testid="compare-own-charts"] figure[data-chart="ts"]').count()).toBe(1);
+		expect(await page.locator('[data-testid="compare-own-charts"] figure[data-chart="ts"] svg').count()).toBeGreaterThan(0);
+
 		// A malformed file: its name and line, and the comparison stays as it was.
 		await page.setInputFiles('[data-testid="compare-file"]', BAD_JSON);
 		await expect.poll(() => page.locator('[data-testid="compare-own-status"]').innerText(), { timeout: 30_000 }).toMatch(/fio-json-bw-text\.json:34/);
-		expect(await tallyDevices(page)).toEqual([P2, BLUE, 'your-drive']);
+		expect(await tallyDevices(page)).toEqual([P2, BLUE]);
 	});
 
 	it('keeps the chart view in the URL: statistic, units and log axes, restored by the permalink', async () => {

@@ -9,7 +9,9 @@ import { compareDrives } from '../compare/comparison.ts';
 import type { ReviewFacts } from '../compare/conditions.ts';
 import { compareDrivePath, devicesOfQuery, type CompareDriveFile, type CompareTable } from '../compare/drive-file.ts';
 import { comparisonEl, familyCharts, type CompareChart, type DrawnChart } from '../compare/html.ts';
-import { domOf } from '../element.ts';
+import { chartMarkup, domOf, el } from '../element.ts';
+import { timeseriesMetricOf, timeseriesPoints } from '../site/chart-data.ts';
+import type { TimeseriesBucketRow } from '../queries/timeseries.ts';
 import { workloadText } from '../compare/verdict.ts';
 import { OWN_DEVICE_ID, OWN_REVIEW_ID, ownResultCsv, type OwnParse } from '../own-result/common.ts';
 import type { ViewState } from '../site/view.ts';
@@ -38,6 +40,7 @@ const drop = $<HTMLElement>('[data-compare-drop]');
 const ownStatus = $<HTMLElement>('[data-compare-own-status]');
 const ownCsv = $<HTMLButtonElement>('[data-compare-own-csv]');
 const ownRemove = $<HTMLButtonElement>('[data-compare-own-remove]');
+const ownCharts = $<HTMLElement>('[data-compare-own-charts]');
 
 interface State {
 	devices: string[];
@@ -136,13 +139,78 @@ async function load(devices: readonly string[]): Promise<Loaded> {
 
 // The reader's own result: parsed in a worker, kept in this page only.
 let own: Extract<OwnParse, { ok: true }> | null = null;
+/** "Your drive" among the drives compared, when the reader's file gave results (a log alone gives a time series). */
+const ownDevice = () => (own && own.runs.length > 0 ? [OWN_DEVICE_ID] : []);
 let ownName = '';
 
-const chartKinds = () => import('../site/chart-kinds.ts');
+/** The chart library, loaded with the first comparison drawn (it brings Observable Plot). */
+const chartModules = () => Promise.all([import('../site/chart-kinds.ts'), import('./chart-render.ts')]);
+type ChartModules = Awaited<ReturnType<typeof chartModules>>;
+
+/**
+ * The charts on the page. Their summaries and tables are written at once; a chart itself is drawn when it is in or
+ * near the view, so a redraw after a change of statistic or unit costs the charts the reader sees, not all of them.
+ */
+interface PageChart {
+	chart: CompareChart;
+	figure: HTMLElement;
+	stale: boolean;
+}
+let shownCharts: PageChart[] = [];
+/** What the drawn comparison is of (drives, baseline, filters, own file): a change of view alone keeps it. */
+let shownKey = '';
+let ownVersion = 0;
+let modules: ChartModules | undefined;
+let labelsShown: Record<string, string> = {};
+
+const chartWidth = () => Math.max(320, Math.min(960, output.clientWidth || 640));
+
+function optionsOf(chart: CompareChart) {
+	const options = modules![0].chartOptions(chart, state.view, { lang, deviceLabels: labelsShown, document });
+	options.width = chartWidth();
+	return options;
+}
+
+function drawNow(c: PageChart): void {
+	const element = modules![0].renderChart(c.chart.kind, c.chart.input, optionsOf(c.chart)).element;
+	c.figure.querySelector('[data-chart-frame]')!.replaceChildren(element);
+	c.stale = false;
+	observer.unobserve(c.figure);
+}
+
+const observer = new IntersectionObserver(
+	(entries) => {
+		for (const e of entries) {
+			const c = e.isIntersecting ? shownCharts.find((x) => x.figure === e.target) : undefined;
+			if (c?.stale) drawNow(c);
+		}
+	},
+	{ rootMargin: '300px 0px' },
+);
+
+const nearView = (el: Element) => {
+	const r = el.getBoundingClientRect();
+	return r.bottom > -300 && r.top < innerHeight + 300;
+};
+
+/** Every chart's summary and table under the view; the charts in view drawn now, the others when they come near. */
+function redrawCharts(): void {
+	const [kinds, render] = modules!;
+	for (const c of shownCharts) {
+		const options = optionsOf(c.chart);
+		const summary = c.figure.querySelector('[data-chart-summary]');
+		const hidden = summary?.querySelector('.sr-only');
+		summary?.replaceChildren(...(hidden ? [hidden] : []), document.createTextNode(kinds.chartSummary(c.chart.kind, c.chart.input, options)));
+		render.fillTable(c.figure, kinds.chartTable(c.chart.kind, c.chart.input, options), lang);
+		c.stale = true;
+		if (nearView(c.figure)) drawNow(c);
+		else observer.observe(c.figure);
+	}
+}
 
 function labelsOf(files: readonly CompareDriveFile[]): Record<string, string> {
 	const labels: Record<string, string> = Object.fromEntries(files.map((f) => [f.device_id, f.label]));
-	if (own) labels[OWN_DEVICE_ID] = t(lang, 'compareOwnDrive');
+	if (ownDevice().length) labels[OWN_DEVICE_ID] = t(lang, 'compareOwnDrive');
 	return labels;
 }
 
@@ -151,7 +219,7 @@ let generation = 0;
 async function render(): Promise<void> {
 	const mine = ++generation;
 	syncControls();
-	const devices = [...state.devices, ...(own ? [OWN_DEVICE_ID] : [])];
+	const devices = [...state.devices, ...ownDevice()];
 	const notes: string[] = [];
 	if (state.given > MAX_DRIVES) notes.push(t(lang, 'compareTooMany', { n: state.given }));
 	if (devices.length < 2) {
@@ -173,7 +241,7 @@ async function render(): Promise<void> {
 		return;
 	}
 	if (mine !== generation) return;
-	const kinds = await chartKinds();
+	modules ??= await chartModules();
 	if (mine !== generation) return;
 	for (const id of loaded.unknown) notes.push(t(lang, 'compareUnknown', { id }));
 	const labels = labelsOf(loaded.files);
@@ -182,6 +250,14 @@ async function render(): Promise<void> {
 	if (present.length < 2) {
 		status.textContent = [...notes, t(lang, 'compareChooseMore')].join(' ');
 		output.replaceChildren();
+		page.dataset.state = 'ready';
+		return;
+	}
+	const key = JSON.stringify([present, state.base, state.only, state.workload, ownVersion]);
+	labelsShown = labels;
+	if (key === shownKey) {
+		redrawCharts();
+		status.textContent = notes.join(' ');
 		page.dataset.state = 'ready';
 		return;
 	}
@@ -194,14 +270,10 @@ async function render(): Promise<void> {
 	const shown = state.workload ? comparison.families.filter((f) => f.key === state.workload) : comparison.families;
 	const filtered = { ...comparison, families: shown.length ? shown : comparison.families };
 	const charts = filtered.families.map((f) => familyCharts(f, comparison.families.indexOf(f), runs, percentiles));
-	const width = Math.max(320, Math.min(960, output.clientWidth || 640));
-	const draw = (chart: CompareChart): DrawnChart => {
-		const options = kinds.chartOptions(chart, state.view, { lang, deviceLabels: labels, document });
-		options.width = width;
-		const rendered = kinds.renderChart(chart.kind, chart.input, options);
-		return { markup: rendered.element, summary: rendered.summary, table: rendered.table };
-	};
-	const titles = Object.fromEntries([...loaded.reviews.values()].map((r) => [r.review_id, (lang === 'en' ? r.title_en : null) ?? r.title]));
+	// Each chart's frame is filled by redrawCharts (drawn when in view); its summary and table are written there too.
+	const draw = (): DrawnChart => ({ markup: document.createElement('div'), summary: '', table: { columns: [], rows: [] } });
+	const titles: Record<string, string> = Object.fromEntries([...loaded.reviews.values()].map((r) => [r.review_id, (lang === 'en' ? r.title_en : null) ?? r.title]));
+	if (own) titles[OWN_REVIEW_ID] = ownName;
 	const tree = comparisonEl(filtered, charts, {
 		lang,
 		labels,
@@ -210,7 +282,11 @@ async function render(): Promise<void> {
 		driveHref: (id) => (id === OWN_DEVICE_ID ? null : `${pageBase}drives/${id}/`),
 		draw,
 	});
+	observer.disconnect();
 	output.replaceChildren(domOf(tree));
+	shownKey = key;
+	shownCharts = charts.flat().map((chart) => ({ chart, figure: output.querySelector<HTMLElement>(`[data-chart-id="${chart.id}"]`)!, stale: true }));
+	redrawCharts();
 	status.textContent = notes.join(' ');
 	page.dataset.state = 'ready';
 }
@@ -222,7 +298,7 @@ function syncControls(): void {
 		if (control instanceof HTMLInputElement) control.checked = value === true;
 		else control.value = String(value);
 	}
-	const devices = [...state.devices, ...(own ? [OWN_DEVICE_ID] : [])];
+	const devices = [...state.devices, ...ownDevice()];
 	baseSelect.replaceChildren(
 		...devices.map((d) => {
 			const o = document.createElement('option');
@@ -337,11 +413,32 @@ async function readOwn(file: File): Promise<void> {
 	}
 	own = result;
 	ownName = file.name;
-	ownStatus.textContent = t(lang, 'compareOwnRead', { file: file.name, format: result.format, n: result.runs.length });
+	ownVersion++;
+	const series = result.runs.length === 0 && result.timeseries.length > 0;
+	ownStatus.textContent = series
+		? t(lang, 'compareOwnSeries', { file: file.name, format: result.format, n: result.timeseries.length })
+		: t(lang, 'compareOwnRead', { file: file.name, format: result.format, n: result.runs.length });
+	await drawOwnSeries(result.timeseries);
 	ownStatus.dataset.state = 'ok';
 	ownCsv.hidden = false;
 	ownRemove.hidden = false;
 	void render();
+}
+
+/** A log the reader dropped: its time series, one chart per metric, drawn by the site's time-series chart. */
+async function drawOwnSeries(rows: readonly TimeseriesBucketRow[]): Promise<void> {
+	if (rows.length === 0) return ownCharts.replaceChildren();
+	modules ??= await chartModules();
+	const [kinds] = modules;
+	const labels = { [OWN_DEVICE_ID]: t(lang, 'compareOwnDrive') };
+	const figures = [...new Set(rows.map((r) => timeseriesMetricOf(r.metric)))].map((metric) => {
+		const points = timeseriesPoints(rows.filter((r) => timeseriesMetricOf(r.metric) === metric));
+		const options = kinds.chartOptions({ fixed: { metric } }, state.view, { lang, deviceLabels: labels, document });
+		options.width = chartWidth();
+		const drawn = kinds.renderChart('ts', points, options);
+		return domOf(el('figure', { class: 'chart mt-4', 'data-chart': 'ts', 'data-testid': 'chart' }, chartMarkup(drawn.element), el('p', { class: 'mt-2 text-sm', 'data-chart-summary': '' }, drawn.summary)));
+	});
+	ownCharts.replaceChildren(...figures);
 }
 
 fileInput.addEventListener('change', () => {
@@ -371,6 +468,8 @@ ownCsv.addEventListener('click', () => {
 });
 ownRemove.addEventListener('click', () => {
 	own = null;
+	ownVersion++;
+	ownCharts.replaceChildren();
 	ownStatus.textContent = '';
 	ownCsv.hidden = true;
 	ownRemove.hidden = true;

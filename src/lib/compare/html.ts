@@ -96,7 +96,7 @@ function chartFigure(chart: CompareChart, drawn: DrawnChart, lang: Lang): El {
 				{ class: 'mt-2 max-h-[28rem] overflow-auto' },
 				el(
 					'table',
-					{ class: 'data-table' },
+					{ class: 'data-table', 'data-chart-table': '' },
 					el('thead', {}, el('tr', {}, ...drawn.table.columns.map((c) => el('th', { scope: 'col' }, c)))),
 					el('tbody', {}, ...drawn.table.rows.map((r) => el('tr', {}, ...r.map(cell)))),
 				),

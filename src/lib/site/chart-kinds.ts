@@ -83,3 +83,8 @@ export function renderChart(kind: ChartKind, input: unknown, options: ChartOptio
 export function chartTable(kind: ChartKind, input: unknown, options: ChartOptions): ChartTable {
 	return (FUNCTIONS[kind] as unknown as UntypedFunctions).table(input, options);
 }
+
+/** Only the chart's text summary (a chart not drawn yet still says what it shows). */
+export function chartSummary(kind: ChartKind, input: unknown, options: ChartOptions): string {
+	return (FUNCTIONS[kind] as unknown as UntypedFunctions).summary(input, options);
+}
