@@ -10,6 +10,7 @@ import type { ReviewFacts } from '../compare/conditions.ts';
 import { compareDrivePath, devicesOfQuery, type CompareDriveFile, type CompareTable } from '../compare/drive-file.ts';
 import { comparisonEl, familyCharts, type CompareChart, type DrawnChart } from '../compare/html.ts';
 import { chartMarkup, domOf, el } from '../element.ts';
+import { reviewTitle } from '../site/labels.ts';
 import { timeseriesMetricOf, timeseriesPoints } from '../site/chart-data.ts';
 import type { TimeseriesBucketRow } from '../queries/timeseries.ts';
 import { workloadText } from '../compare/verdict.ts';
@@ -272,7 +273,7 @@ async function render(): Promise<void> {
 	const charts = filtered.families.map((f) => familyCharts(f, comparison.families.indexOf(f), runs, percentiles));
 	// Each chart's frame is filled by redrawCharts (drawn when in view); its summary and table are written there too.
 	const draw = (): DrawnChart => ({ markup: document.createElement('div'), summary: '', table: { columns: [], rows: [] } });
-	const titles: Record<string, string> = Object.fromEntries([...loaded.reviews.values()].map((r) => [r.review_id, (lang === 'en' ? r.title_en : null) ?? r.title]));
+	const titles: Record<string, string> = Object.fromEntries([...loaded.reviews.values()].map((r) => [r.review_id, reviewTitle(r, lang)]));
 	if (own) titles[OWN_REVIEW_ID] = ownName;
 	const tree = comparisonEl(filtered, charts, {
 		lang,

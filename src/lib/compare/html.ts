@@ -10,6 +10,7 @@ import { chartMarkup, el, type El } from '../element.ts';
 import type { PercentileRow, RunRow } from '../schema.ts';
 import type { FixedOptions } from '../site/chart-data.ts';
 import { headlineDisplay } from '../site/format.ts';
+import { cellText, isNumericCell } from '../site/table-format.ts';
 import type { ChartKind } from '../site/view.ts';
 import type { Comparison, Family } from './comparison.ts';
 import { bestOf, type DeltaRow } from './delta.ts';
@@ -81,7 +82,8 @@ function loadText(row: DeltaRow, lang: Lang): string {
 }
 
 function chartFigure(chart: CompareChart, drawn: DrawnChart, lang: Lang): El {
-	const cell = (v: string | number | null) => el('td', typeof v === 'number' ? { class: 'num' } : {}, v === null ? '' : typeof v === 'number' ? formatNumber(v, lang) : v);
+	// As every chart table is written, at build time and in the browser (site/table-format.ts).
+	const cell = (v: string | number | null) => el('td', isNumericCell(v) ? { class: 'num' } : {}, cellText(v, lang));
 	return el(
 		'figure',
 		{ class: 'chart mt-6', id: chart.id, 'data-chart': chart.kind, 'data-chart-id': chart.id, 'data-testid': 'chart' },

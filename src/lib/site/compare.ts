@@ -59,8 +59,6 @@ export interface PairComparison {
 	reviews: ReviewRow[];
 }
 
-const facts = (r: ReviewRow): ReviewFacts => r;
-
 /** The comparison of some drives over their reviews, as the browser computes it from the same rows. */
 export async function loadComparison(deviceIds: readonly string[]): Promise<PairComparison> {
 	const reviewIds = [...new Set(deviceIds.flatMap(reviewsOfDevice))].sort();
@@ -73,7 +71,7 @@ export async function loadComparison(deviceIds: readonly string[]): Promise<Pair
 		const { percentiles } = await runDetails(query, runs);
 		return { runs, percentiles: percentiles as PercentileRow[] };
 	});
-	const comparison = compareDrives({ devices: deviceIds, runs, percentiles, reviews: new Map(reviews.map((r) => [r.review_id, facts(r)])) });
+	const comparison = compareDrives({ devices: deviceIds, runs, percentiles, reviews: new Map<string, ReviewFacts>(reviews.map((r) => [r.review_id, r])) });
 	const charts = comparison.families.map((f, i) => familyCharts(f, i, runs, percentiles));
 	return { comparison, charts, devices, labels: deviceLabels(devices), reviews };
 }
