@@ -18,6 +18,9 @@ const BLUE = 'wd-blue-3d-1tb';
 const FIO_JSON = join(ROOT, 'tests/fixtures/fio/json-fio3.14-crucial-sata-randread.json');
 const IOPS_LOG = join(ROOT, 'tests/fixtures/fio/log-fio3.16-raid5-randrw_iops.1.log');
 const BAD_JSON = join(ROOT, 'tests/fixtures/bad/raw-result/fio-json-bw-text.json');
+const LAB_DRIVE = 'virtual-disk-virtio-blk';
+/** A json+ result of the lab review, with latency bins: the reader's file beside the published drive's. */
+const LAB_JSONPLUS = join(ROOT, 'data/reviews/lab-2026-virtual-disk-fio-sweep/raw/4k-random-read-qd32-timeseries.json');
 
 const { open } = browserSession(base);
 
@@ -183,6 +186,28 @@ describe('comparison page', () => {
 		await page.setInputFiles('[data-testid="compare-file"]', BAD_JSON);
 		await expect.poll(() => page.locator('[data-testid="compare-own-status"]').innerText(), { timeout: 30_000 }).toMatch(/fio-json-bw-text\.json:34/);
 		expect(await tallyDevices(page)).toEqual([P2, BLUE]);
+	});
+
+	it('overlays histograms and exceedance, their bins read only when the charts come into view, and the four corners', async () => {
+		const w = await open(`/compare/?devices=${LAB_DRIVE}`);
+		const { page } = w;
+		const fetched: string[] = [];
+		w.context.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+		await page.setInputFiles('[data-testid="compare-file"]', LAB_JSONPLUS);
+		await expect.poll(() => tallyDevices(page), { timeout: 30_000 }).toEqual([LAB_DRIVE, 'your-drive']);
+		await ready(page);
+		const corners = page.locator('figure[data-chart="fc"]');
+		await corners.scrollIntoViewIfNeeded();
+		await expect.poll(() => corners.locator('[data-chart-frame] svg').count()).toBeGreaterThan(0);
+		expect(fetched.filter((p) => p.includes('/histograms/'))).toEqual([]);
+		for (const kind of ['hist', 'exc']) {
+			const figure = page.locator(`[data-family] figure[data-chart="${kind}"]`).first();
+			await figure.scrollIntoViewIfNeeded();
+			await expect.poll(() => figure.locator('[data-chart-frame] svg', { hasText: 'Your drive' }).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+			expect(await figure.locator('table[data-chart-table]').textContent()).toMatch(/Your drive/);
+		}
+		// The drive's histogram partition, read once for both charts.
+		expect(fetched.filter((p) => p.includes('/histograms/review_id=lab-2026-virtual-disk-fio-sweep/')).length).toBeGreaterThan(0);
 	});
 
 	it('keeps the chart view in the URL: statistic, units and log axes, restored by the permalink', async () => {

@@ -1,22 +1,29 @@
 // Comparing drives across reviews: fingerprints, shared workloads, the delta table and the conditions, on the
 // bundled published reviews of three datacenter drives (ingested here) and on rows as the parsers write them.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingest } from '../../scripts/ingest/run.ts';
-import { openDataset } from '../../src/lib/site/db.ts';
+import { openDataset, runQuery } from '../../src/lib/site/db.ts';
+import { cornerOf } from '../../src/lib/charts/corners.ts';
+import type { HistogramInput } from '../../src/lib/charts/histogram-series.ts';
+import type { TimeseriesPoint } from '../../src/lib/charts/timeseries.ts';
+import { OWN_DEVICE_ID, OWN_REVIEW_ID, parseOwnFile, type OwnParse } from '../../src/lib/own-result/index.ts';
+import { buildHistogramsSql } from '../../src/lib/queries/histograms.ts';
+import { buildRunsSql } from '../../src/lib/queries/runs.ts';
+import { buildSeriesListSql, buildTimeseriesSql, type TimeseriesBucketRow } from '../../src/lib/queries/timeseries.ts';
 import { comparableSides, conditionsOf, differingConditions, type ReviewFacts } from '../../src/lib/compare/conditions.ts';
 import { deltaTable, metricValue, METRICS, tally, workloadLeads } from '../../src/lib/compare/delta.ts';
 import { fingerprintKey, fingerprintOf, matchOf, unknownParts, type FingerprintRow } from '../../src/lib/compare/fingerprint.ts';
 import { verdictOf, verdictText, workloadText } from '../../src/lib/compare/verdict.ts';
 import { compareDrives } from '../../src/lib/compare/comparison.ts';
-import { comparisonEl, familyCharts } from '../../src/lib/compare/html.ts';
+import { comparisonCharts, comparisonEl, withLateRows } from '../../src/lib/compare/html.ts';
 import { compareQuery, comparePairPath, devicesOfQuery } from '../../src/lib/compare/drive-file.ts';
 import { htmlOf } from '../../src/lib/element.ts';
 import { parseHTML } from 'linkedom';
 import { comparableResults, headlineRows, splitShared, workloadsOf, type Workload } from '../../src/lib/compare/workloads.ts';
-import type { RunRow } from '../../src/lib/schema.ts';
+import type { HistogramRow, RunRow, SeriesRow } from '../../src/lib/schema.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
 const P5510 = 'intel-d7-p5510-7-68tb';
@@ -205,7 +212,7 @@ describe('three drives from three reviews', () => {
 		const c = compareDrives({ devices, runs, percentiles: [], reviews });
 		const payload = '<img src=x onerror=alert(1)>"\'';
 		const labels = { [P5510]: payload, [PM9A3]: 'Samsung PM9A3', [P5520]: 'Solidigm D7-P5520' };
-		const charts = c.families.map((f, i) => familyCharts(f, i, runs, []));
+		const charts = comparisonCharts(c, runs, []);
 		const html = htmlOf(
 			comparisonEl(c, charts, {
 				lang: 'en',
@@ -282,5 +289,92 @@ describe('comparison URLs', () => {
 		expect(comparePairPath('z-drive', 'a-drive')).toBe('/compare/a-drive-vs-z-drive/');
 		expect(compareQuery(['a', 'b'], 'b')).toBe('/compare/?devices=a,b&base=b');
 		expect(compareQuery(['a', 'b'], 'a')).toBe('/compare/?devices=a,b');
+	});
+});
+
+describe('a reader’s fio json+ beside a drive measured with bins and logs', () => {
+	const LAB = 'lab-2026-virtual-disk-fio-sweep';
+	const DRIVE = 'virtual-disk-virtio-blk';
+	let work: string;
+	let runs: RunRow[];
+	let bins: HistogramRow[];
+	let buckets: TimeseriesBucketRow[];
+	let logs: Map<string, string[]>;
+	let histogramRuns: Set<string>;
+	let own: Extract<OwnParse, { ok: true }>;
+	const reviews = new Map<string, ReviewFacts>([
+		[LAB, { review_id: LAB, year: 2026, platform_cpu: null, platform_os: null, drive_count: 1, methodology_json: null }],
+		[OWN_REVIEW_ID, { review_id: OWN_REVIEW_ID, year: null, platform_cpu: null, platform_os: null, drive_count: null, methodology_json: null }],
+	]);
+
+	beforeAll(async () => {
+		work = mkdtempSync(join(tmpdir(), 'compare-late-'));
+		cpSync(join(ROOT, 'data/devices'), join(work, 'data/devices'), { recursive: true });
+		cpSync(join(ROOT, 'data/reviews', LAB), join(work, 'data/reviews', LAB), { recursive: true });
+		expect((await ingest({ dataDir: join(work, 'data'), out: join(work, 'dataset') })).errors).toEqual([]);
+		const conn = await openDataset(join(work, 'dataset'));
+		runs = await runQuery<RunRow>(conn, buildRunsSql({ deviceId: DRIVE }));
+		histogramRuns = new Set((await runQuery<{ run_id: string }>(conn, { sql: 'SELECT DISTINCT run_id FROM histograms', params: [] })).map((r) => r.run_id));
+		bins = await runQuery<HistogramRow>(conn, buildHistogramsSql({ runIds: [...histogramRuns] }));
+		logs = new Map();
+		for (const s of await runQuery<SeriesRow>(conn, buildSeriesListSql({ deviceId: DRIVE }))) logs.set(s.run_id!, [...(logs.get(s.run_id!) ?? []), s.metric]);
+		buckets = await runQuery<TimeseriesBucketRow>(conn, buildTimeseriesSql({ runIds: [...logs.keys()] }));
+		conn.closeSync();
+		// The reader drops one of the lab's own raw files: a json+ with latency bins, at 4 KiB random read QD32.
+		const name = '4k-random-read-qd32-timeseries.json';
+		const parsed = parseOwnFile(name, new Uint8Array(readFileSync(join(ROOT, 'data/reviews', LAB, 'raw', name))));
+		if (!parsed.ok) throw new Error(parsed.error.message);
+		own = parsed;
+	}, 120_000);
+
+	afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+	const compare = (extra: Partial<Parameters<typeof compareDrives>[0]> = {}) =>
+		compareDrives({ devices: [DRIVE, OWN_DEVICE_ID], runs: [...runs, ...own.runs], percentiles: [...own.percentiles], reviews, ...extra });
+	const randomRead = (c: ReturnType<typeof compareDrives>) => c.families.find((f) => f.key.startsWith('random/read/100/4096/'))!;
+
+	it('overlays the histogram and exceedance at the lightest load both have bins at, the bins read only when drawn', () => {
+		expect(own.histograms.length).toBeGreaterThan(0);
+		const c = compare({ histogramRuns: new Set([...histogramRuns, ...own.histograms.map((h) => h.run_id)]) });
+		const family = randomRead(c);
+		expect(family.histogram?.runIds).toHaveLength(2);
+		expect(family.histogram?.workload.fingerprint.outstanding).toBe(32);
+		// Without the reader's bins, one drive has bins: no histogram to compare.
+		expect(randomRead(compare({ histogramRuns })).histogram).toBeNull();
+		const charts = comparisonCharts(c, [...runs, ...own.runs], []).families[c.families.indexOf(family)]!;
+		const [hist, exc] = ['hist', 'exc'].map((k) => charts.find((x) => x.kind === k)!);
+		expect(hist!.input).toBeNull();
+		expect(exc!.late?.table).toBe('histograms');
+		const input = withLateRows(hist!, { histograms: [...bins, ...own.histograms] }).input as HistogramInput;
+		expect(new Set(input.runs.map((r) => r.device_id))).toEqual(new Set([DRIVE, OWN_DEVICE_ID]));
+		expect(new Set(input.bins.map((b) => b.run_id))).toEqual(new Set(family.histogram!.runIds));
+		expect(input.bins.every((b) => b.direction === 'read')).toBe(true);
+	});
+
+	it('overlays time series only where two drives have a log of one metric at one load', () => {
+		expect(randomRead(compare({ logs })).timeseries).toBeNull();
+		// As a drive's file would list a log of the reader's run.
+		const ownRun = own.runs.find((r) => r.direction === 'read')!.run_id;
+		const c = compare({ logs: new Map([...logs, [ownRun, ['iops']]]) });
+		const ts = randomRead(c).timeseries!;
+		expect(ts.metric).toBe('iops');
+		expect(ts.runIds).toContain(ownRun);
+		const chart = comparisonCharts(c, [...runs, ...own.runs], []).families[c.families.indexOf(randomRead(c))]!.find((x) => x.kind === 'ts')!;
+		expect(chart.fixed.metric).toBe('iops');
+		const points = withLateRows(chart, { timeseries: buckets }).input as TimeseriesPoint[];
+		expect(points.length).toBeGreaterThan(0);
+		// Only the iops log of the run the chart draws, read direction.
+		const labRun = ts.runIds.find((id) => id !== ownRun)!;
+		expect(points.length).toBe(buckets.filter((b) => b.run_id === labRun && b.metric === 'iops' && b.direction === 'read').length);
+	});
+
+	it('shows the four corners when two drives have one', () => {
+		const c = compare();
+		expect(c.corners).not.toBeNull();
+		expect(new Set(c.corners!.map((r) => r.device_id))).toEqual(new Set([DRIVE, OWN_DEVICE_ID]));
+		expect(c.corners!.every((r) => cornerOf(r) !== undefined)).toBe(true);
+		expect(comparisonCharts(c, runs, []).corners?.kind).toBe('fc');
+		// One drive alone has no corners to compare.
+		expect(compareDrives({ devices: [DRIVE, 'other'], runs, percentiles: [], reviews }).corners).toBeNull();
 	});
 });

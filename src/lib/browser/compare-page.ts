@@ -4,20 +4,21 @@
 // charts drawn by the same chart functions (loaded when the first chart is drawn). Every choice is in the URL;
 // back and forward restore it. A reader's own file is parsed in a worker and never leaves the page.
 import { t, type Lang } from '../../i18n/strings.ts';
-import { TABLES, type PercentileRow, type RunRow } from '../schema.ts';
+import { TABLES, type HistogramRow, type PercentileRow, type RunRow } from '../schema.ts';
 import { compareDrives } from '../compare/comparison.ts';
 import type { ReviewFacts } from '../compare/conditions.ts';
-import { compareDrivePath, devicesOfQuery, type CompareDriveFile, type CompareTable } from '../compare/drive-file.ts';
-import { comparisonEl, familyCharts, type CompareChart, type DrawnChart } from '../compare/html.ts';
+import { compareDrivePath, devicesOfQuery, type CompareDriveFile, type CompareLog, type CompareReview, type CompareTable } from '../compare/drive-file.ts';
+import { comparisonCharts, comparisonEl, withLateRows, type CompareChart, type DrawnChart, type LateNeed } from '../compare/html.ts';
 import { chartMarkup, domOf, el } from '../element.ts';
 import { reviewTitle } from '../site/labels.ts';
 import { timeseriesMetricOf, timeseriesPoints } from '../site/chart-data.ts';
 import type { TimeseriesBucketRow } from '../queries/timeseries.ts';
 import { workloadText } from '../compare/verdict.ts';
 import { OWN_DEVICE_ID, OWN_REVIEW_ID, ownResultCsv, type OwnParse } from '../own-result/common.ts';
+import { downsampleSeries } from '../own-result/series.ts';
 import type { ViewState } from '../site/view.ts';
 import { queryFromView, viewFromQuery } from './url-state.ts';
-import { readTableRows, urlBuffer } from './parquet.ts';
+import { readTableRows, urlBuffer, type RowFilter } from './parquet.ts';
 import { parseInWorker } from './own-result.ts';
 
 const MAX_DRIVES = 8;
@@ -103,13 +104,15 @@ function plainRow(row: Record<string, unknown>): Record<string, unknown> {
 	return row;
 }
 
-function partitionRows(table: CompareTable, file: { path: string; bytes: number }): Promise<Record<string, unknown>[]> {
-	let rows = partitions.get(file.path);
+/** A partition's rows (those whose `filter` column is one of its values, when given), read once per page. */
+function partitionRows(table: CompareTable, file: { path: string; bytes: number }, filter?: RowFilter): Promise<Record<string, unknown>[]> {
+	const key = JSON.stringify([file.path, filter ?? null]);
+	let rows = partitions.get(key);
 	if (!rows) {
 		const schema = TABLES.find((x) => x.name === table)!;
-		rows = readTableRows(schema, [{ path: file.path, open: () => urlBuffer(`${siteBase}data/${file.path}`, file.bytes) }]).then((list) => list.map(plainRow));
-		rows.catch(() => partitions.delete(file.path));
-		partitions.set(file.path, rows);
+		rows = readTableRows(schema, [{ path: file.path, open: () => urlBuffer(`${siteBase}data/${file.path}`, file.bytes) }], filter).then((list) => list.map(plainRow));
+		rows.catch(() => partitions.delete(key));
+		partitions.set(key, rows);
 	}
 	return rows;
 }
@@ -119,7 +122,7 @@ interface Loaded {
 	unknown: string[];
 	runs: RunRow[];
 	percentiles: PercentileRow[];
-	reviews: Map<string, ReviewFacts & { title: string; title_en: string | null }>;
+	reviews: Map<string, CompareReview>;
 }
 
 async function load(devices: readonly string[]): Promise<Loaded> {
@@ -128,6 +131,7 @@ async function load(devices: readonly string[]): Promise<Loaded> {
 	const unknown = devices.filter((_, i) => found[i] === null);
 	const reviews = new Map(files.flatMap((f) => f.reviews.map((r) => [r.review_id, r] as const)));
 	const chosen = new Set(devices);
+	// Histogram bins and log points wait for the charts that draw them (lateRows).
 	const [runs, percentiles] = await Promise.all(
 		(['runs', 'percentiles'] as const).map(async (table) =>
 			(await Promise.all([...reviews.values()].flatMap((r) => (r.partitions[table] ? [partitionRows(table, r.partitions[table]!)] : [])))).flat(),
@@ -136,6 +140,65 @@ async function load(devices: readonly string[]): Promise<Loaded> {
 	const mine = (runs as unknown as RunRow[]).filter((r) => chosen.has(r.device_id));
 	const ids = new Set(mine.map((r) => r.run_id));
 	return { files, unknown, runs: mine, percentiles: (percentiles as unknown as PercentileRow[]).filter((p) => ids.has(p.run_id)), reviews };
+}
+
+/** The runs with histogram bins and each run's log metrics, as the drives' files list them (and the reader's file holds). */
+function lateIndex(reviews: Iterable<CompareReview>): { histogramRuns: Set<string>; logs: Map<string, string[]> } {
+	const histogramRuns = new Set<string>();
+	const logs = new Map<string, string[]>();
+	const addLog = (runId: string | null, metric: string) => runId !== null && logs.set(runId, [...new Set([...(logs.get(runId) ?? []), metric])]);
+	for (const r of reviews) {
+		for (const id of r.histogram_runs) histogramRuns.add(id);
+		for (const l of r.logs) addLog(l.run_id, l.metric);
+	}
+	for (const h of own?.histograms ?? []) histogramRuns.add(h.run_id);
+	for (const b of own?.timeseries ?? []) addLog(b.run_id, b.metric);
+	return { histogramRuns, logs };
+}
+
+/** One log's points, read from its review's timeseries partition and cut as the published chart's query cuts them. */
+async function logBuckets(review: CompareReview, log: CompareLog, deviceId: string): Promise<TimeseriesBucketRow[]> {
+	const file = review.partitions.timeseries;
+	if (!file) return [];
+	const rows = await partitionRows('timeseries', file, { column: 'series_id', values: [log.series_id] });
+	const directions = [...new Set(rows.map((r) => r.direction as string))].sort();
+	const kinds = [...new Set(rows.map((r) => (r.value_kind as string | null) ?? ''))].sort();
+	const value = (r: Record<string, unknown>) => (r.iops ?? r.bw_bytes_per_s ?? r.lat_ns ?? null) as number | null;
+	return downsampleSeries(
+		{ ...log, review_id: review.review_id, device_id: deviceId },
+		{
+			length: rows.length,
+			time_ms: rows.map((r) => r.time_ms as number),
+			direction: rows.map((r) => directions.indexOf(r.direction as string)),
+			directions,
+			value_kind: rows.map((r) => kinds.indexOf((r.value_kind as string | null) ?? '')),
+			value_kinds: kinds,
+			value: rows.map(value),
+		},
+	);
+}
+
+/** The rows a chart reads only when drawn: its runs' histogram bins or log points, from their reviews' partitions. */
+async function lateRows(need: LateNeed, loaded: Loaded): Promise<{ histograms?: HistogramRow[]; timeseries?: TimeseriesBucketRow[] }> {
+	const mine = need.runs.filter((r) => r.review_id === OWN_REVIEW_ID);
+	const published = need.runs.filter((r) => r.review_id !== OWN_REVIEW_ID);
+	if (need.table === 'histograms') {
+		const parts = await Promise.all(
+			[...new Set(published.map((r) => r.review_id))].map((id) => {
+				const file = loaded.reviews.get(id)?.partitions.histograms;
+				const runIds = published.filter((r) => r.review_id === id).map((r) => r.run_id);
+				return file ? partitionRows('histograms', file, { column: 'run_id', values: runIds }) : [];
+			}),
+		);
+		return { histograms: [...(parts.flat() as unknown as HistogramRow[]), ...(mine.length ? (own?.histograms ?? []) : [])] };
+	}
+	const runIds = new Set(published.map((r) => r.run_id));
+	const logs = [...loaded.reviews.values()].flatMap((review) =>
+		review.logs.filter((l) => l.run_id !== null && runIds.has(l.run_id) && l.metric === need.metric).map((log) => ({ review, log })),
+	);
+	const device = (runId: string | null) => published.find((r) => r.run_id === runId)?.device_id ?? '';
+	const buckets = await Promise.all(logs.map(({ review, log }) => logBuckets(review, log, device(log.run_id))));
+	return { timeseries: [...buckets.flat(), ...(mine.length ? (own?.timeseries ?? []) : [])] };
 }
 
 // The reader's own result: parsed in a worker, kept in this page only.
@@ -149,17 +212,21 @@ const chartModules = () => Promise.all([import('../site/chart-kinds.ts'), import
 type ChartModules = Awaited<ReturnType<typeof chartModules>>;
 
 /**
- * The charts on the page. Their summaries and tables are written at once; a chart itself is drawn when it is in or
- * near the view, so a redraw after a change of statistic or unit costs the charts the reader sees, not all of them.
+ * The charts on the page. A chart is drawn, its summary and table written, when it is in or near the view: a redraw
+ * after a change of statistic or unit costs the charts the reader sees. The other charts' summaries and tables are
+ * rewritten in idle time; a chart whose rows are read only when drawn (histogram bins, log points) waits for the view.
  */
 interface PageChart {
 	chart: CompareChart;
 	figure: HTMLElement;
+	/** Its drawing, and its summary and table, are not of the current view. */
 	stale: boolean;
+	textStale: boolean;
 }
 let shownCharts: PageChart[] = [];
 /** What the drawn comparison is of (drives, baseline, filters, own file): a change of view alone keeps it. */
 let shownKey = '';
+let shownLoaded: Loaded | null = null;
 let ownVersion = 0;
 let modules: ChartModules | undefined;
 let labelsShown: Record<string, string> = {};
@@ -172,11 +239,42 @@ function optionsOf(chart: CompareChart) {
 	return options;
 }
 
+function writeText(c: PageChart): void {
+	const [kinds, render] = modules!;
+	const options = optionsOf(c.chart);
+	const summary = c.figure.querySelector('[data-chart-summary]');
+	const hidden = summary?.querySelector('.sr-only');
+	summary?.replaceChildren(...(hidden ? [hidden] : []), document.createTextNode(kinds.chartSummary(c.chart.kind, c.chart.input, options)));
+	render.fillTable(c.figure, kinds.chartTable(c.chart.kind, c.chart.input, options), lang);
+	c.textStale = false;
+}
+
 function drawNow(c: PageChart): void {
-	const element = modules![0].renderChart(c.chart.kind, c.chart.input, optionsOf(c.chart)).element;
-	c.figure.querySelector('[data-chart-frame]')!.replaceChildren(element);
-	c.stale = false;
 	observer.unobserve(c.figure);
+	if (c.chart.input === null) return void completeAndDraw(c);
+	const drawn = modules![0].renderChart(c.chart.kind, c.chart.input, optionsOf(c.chart));
+	c.figure.querySelector('[data-chart-frame]')!.replaceChildren(drawn.element);
+	if (c.textStale) writeText(c);
+	c.stale = false;
+}
+
+/** A chart that waits for its rows: read them (once), then draw it. */
+async function completeAndDraw(c: PageChart): Promise<void> {
+	const late = c.chart.late!;
+	const loaded = shownLoaded!;
+	const drawnFor = shownKey;
+	c.figure.dataset.loading = '';
+	try {
+		const rows = await lateRows(late, loaded);
+		if (drawnFor !== shownKey) return;
+		c.chart = withLateRows(c.chart, rows);
+	} catch (err) {
+		c.figure.querySelector('[data-chart-frame]')!.textContent = t(lang, 'compareFailed', { reason: err instanceof Error ? err.message : String(err) });
+		return;
+	} finally {
+		delete c.figure.dataset.loading;
+	}
+	drawNow(c);
 }
 
 const observer = new IntersectionObserver(
@@ -194,19 +292,33 @@ const nearView = (el: Element) => {
 	return r.bottom > -300 && r.top < innerHeight + 300;
 };
 
-/** Every chart's summary and table under the view; the charts in view drawn now, the others when they come near. */
+const idle = (work: (deadline: { timeRemaining(): number }) => void) =>
+	'requestIdleCallback' in window ? requestIdleCallback(work) : setTimeout(() => work({ timeRemaining: () => 8 }), 1);
+let textPass = 0;
+
+/** Summaries and tables of the charts out of view, a few per idle moment, until all are of the current view. */
+function rewriteTextsWhenIdle(): void {
+	const pass = ++textPass;
+	const step = (deadline: { timeRemaining(): number }) => {
+		if (pass !== textPass) return;
+		for (const c of shownCharts) {
+			if (!c.textStale || c.chart.input === null) continue;
+			if (deadline.timeRemaining() < 4) return void idle(step);
+			writeText(c);
+		}
+	};
+	idle(step);
+}
+
+/** The view changed (or the charts are new): the charts near the view drawn now, the others when they come near. */
 function redrawCharts(): void {
-	const [kinds, render] = modules!;
 	for (const c of shownCharts) {
-		const options = optionsOf(c.chart);
-		const summary = c.figure.querySelector('[data-chart-summary]');
-		const hidden = summary?.querySelector('.sr-only');
-		summary?.replaceChildren(...(hidden ? [hidden] : []), document.createTextNode(kinds.chartSummary(c.chart.kind, c.chart.input, options)));
-		render.fillTable(c.figure, kinds.chartTable(c.chart.kind, c.chart.input, options), lang);
 		c.stale = true;
+		c.textStale = true;
 		if (nearView(c.figure)) drawNow(c);
 		else observer.observe(c.figure);
 	}
+	rewriteTextsWhenIdle();
 }
 
 function labelsOf(files: readonly CompareDriveFile[]): Record<string, string> {
@@ -266,12 +378,12 @@ async function render(): Promise<void> {
 	const percentiles = own ? [...loaded.percentiles, ...own.percentiles] : loaded.percentiles;
 	const reviews = new Map<string, ReviewFacts>(loaded.reviews);
 	if (own) reviews.set(OWN_REVIEW_ID, { review_id: OWN_REVIEW_ID, year: null, platform_cpu: null, platform_os: null, drive_count: null, methodology_json: null });
-	const comparison = compareDrives({ devices: present, baseline: state.base ?? undefined, runs, percentiles, reviews, onlyComparable: state.only });
+	const comparison = compareDrives({ devices: present, baseline: state.base ?? undefined, runs, percentiles, reviews, onlyComparable: state.only, ...lateIndex(loaded.reviews.values()) });
 	fillWorkloads(comparison.families.map((f) => ({ key: f.key, text: workloadText(f.fingerprint, lang, f.unknown) })));
 	const shown = state.workload ? comparison.families.filter((f) => f.key === state.workload) : comparison.families;
 	const filtered = { ...comparison, families: shown.length ? shown : comparison.families };
-	const charts = filtered.families.map((f) => familyCharts(f, comparison.families.indexOf(f), runs, percentiles));
-	// Each chart's frame is filled by redrawCharts (drawn when in view); its summary and table are written there too.
+	const charts = comparisonCharts(filtered, runs, percentiles);
+	// Each chart's frame, summary and table are filled by redrawCharts (drawn when in view).
 	const draw = (): DrawnChart => ({ markup: document.createElement('div'), summary: '', table: { columns: [], rows: [] } });
 	const titles: Record<string, string> = Object.fromEntries([...loaded.reviews.values()].map((r) => [r.review_id, reviewTitle(r, lang)]));
 	if (own) titles[OWN_REVIEW_ID] = ownName;
@@ -286,7 +398,13 @@ async function render(): Promise<void> {
 	observer.disconnect();
 	output.replaceChildren(domOf(tree));
 	shownKey = key;
-	shownCharts = charts.flat().map((chart) => ({ chart, figure: output.querySelector<HTMLElement>(`[data-chart-id="${chart.id}"]`)!, stale: true }));
+	shownLoaded = loaded;
+	shownCharts = [...(charts.corners ? [charts.corners] : []), ...charts.families.flat()].map((chart) => ({
+		chart,
+		figure: output.querySelector<HTMLElement>(`[data-chart-id="${chart.id}"]`)!,
+		stale: true,
+		textStale: true,
+	}));
 	redrawCharts();
 	status.textContent = notes.join(' ');
 	page.dataset.state = 'ready';

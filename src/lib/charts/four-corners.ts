@@ -3,7 +3,6 @@
 // measured result for that corner; a published figure is shown only where nothing was measured.
 import * as Plot from '@observablehq/plot';
 import type { RunRow } from '../schema.ts';
-import { KIB } from '../units.ts';
 import { MIN_LABELLED_BAR, panelWidth, verticalBarMarks, type BarDatum } from './bars.ts';
 import { conditionClauses, publishedSourcesClause, toolsClause } from './caption.ts';
 import { chartContext, type ChartContext } from './context.ts';
@@ -14,17 +13,9 @@ import type { ChartLabels } from './labels.ts';
 import type { ChartOptions } from './options.ts';
 import { panelFigure } from './panels.ts';
 import { compactTicks, noDataMark, titleText } from './plot-parts.ts';
-import { accessOf, bestPerKey, rateOf } from './run-values.ts';
+import { CORNERS, cornerOf, type Corner } from './corners.ts';
+import { bestPerKey, rateOf } from './run-values.ts';
 import type { ChartTable } from './table.ts';
-
-export const CORNERS = [
-	{ key: 'seq_read', panel: 'seq', access: 'sequential', blockSize: 128 * KIB, direction: 'read' },
-	{ key: 'seq_write', panel: 'seq', access: 'sequential', blockSize: 128 * KIB, direction: 'write' },
-	{ key: 'rand_read', panel: 'rand', access: 'random', blockSize: 4 * KIB, direction: 'read' },
-	{ key: 'rand_write', panel: 'rand', access: 'random', blockSize: 4 * KIB, direction: 'write' },
-] as const;
-
-type Corner = (typeof CORNERS)[number];
 
 export interface CornerBar extends BarDatum {
 	corner: Corner['key'];
@@ -42,11 +33,6 @@ export interface FourCornersData {
 	devices: DeviceSeries;
 }
 
-function cornerOf(row: RunRow): Corner | undefined {
-	return CORNERS.find(
-		(c) => c.direction === row.direction && c.blockSize === row.block_size_bytes && c.access === accessOf(row),
-	);
-}
 
 export function fourCornersData(rows: readonly RunRow[], options: ChartOptions): FourCornersData {
 	const ctx = chartContext(options);

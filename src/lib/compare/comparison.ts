@@ -4,6 +4,7 @@
 // pre-rendered pair pages and the browser's comparison page both call it, on rows from the build's DuckDB or from
 // the Parquet files read in the browser.
 import type { PercentileRow, RunRow } from '../schema.ts';
+import { cornerOf } from '../charts/corners.ts';
 import { latencyOf, outstandingOf, rateOf } from '../charts/run-values.ts';
 import { conditionsOf, differingConditions, MOVES_NUMBERS, type ConditionDifference, type Conditions, type ReviewFacts } from './conditions.ts';
 import { deltaTable, tally, type DeltaRow, type Tally } from './delta.ts';
@@ -20,6 +21,10 @@ export interface ComparisonInput {
 	runs: readonly RunRow[];
 	/** Percentiles of those runs (the ladders); may hold more. */
 	percentiles: readonly PercentileRow[];
+	/** Runs with latency histogram bins (the bins themselves are read when drawn). */
+	histogramRuns?: ReadonlySet<string>;
+	/** Log metrics (bw, iops, lat, clat, slat) of the runs that have logs, by run_id. */
+	logs?: ReadonlyMap<string, readonly string[]>;
 	reviews: ReadonlyMap<string, ReviewFacts>;
 	/** Leave out results whose conditions differ from the baseline's in one that moves the numbers. */
 	onlyComparable?: boolean;
@@ -48,8 +53,24 @@ export interface Family {
 	/** Two or more queue depths (a QD-scaling chart). */
 	scaling: boolean;
 	/** A percentile ladder: one run per drive with at least two rungs, at the family's lightest shared load that has them. */
-	ladder: { runIds: string[]; direction: string; workload: Workload } | null;
+	ladder: SharedLoad | null;
+	/** Latency histograms (and their exceedance): one run per drive with bins, at the lightest shared load that has them. */
+	histogram: SharedLoad | null;
+	/** Time series: one run per drive with a log of `metric`, at the lightest shared load that has them. */
+	timeseries: (SharedLoad & { metric: string }) | null;
 }
+
+/** One run per drive (two drives or more) of one shared workload, for the charts that draw a single run per line. */
+export interface SharedLoad {
+	runIds: string[];
+	direction: string;
+	workload: Workload;
+}
+
+const runKey = (runId: string, direction: string) => `${runId}\u0000${direction}`;
+
+/** Log metrics in the order a comparison prefers them (rates before latency). */
+const LOG_METRICS = ['iops', 'bw', 'lat', 'clat', 'slat'];
 
 export interface Comparison {
 	devices: string[];
@@ -62,6 +83,8 @@ export interface Comparison {
 	verdict: Verdict;
 	/** Shared workloads (the verdict's total). */
 	shared: number;
+	/** The results of the four corners (128 KiB sequential, 4 KiB random), when two or more drives have one. */
+	corners: RunRow[] | null;
 }
 
 const loadless = (fp: Fingerprint): Fingerprint => ({ ...fp, outstanding: null, rate_limit_iops: null });
@@ -124,6 +147,8 @@ function familyOf(key: string, workloads: Workload[], allRows: readonly DeltaRow
 	const curveDevices = [...sources.keys()].filter((d) => loadsOf(d) >= 1);
 	const curve = curveDevices.length >= 2;
 	const scaling = curve && distinctCount(runs.filter(charted).map(outstandingOf).filter((v) => v !== null)) >= 2;
+	const rungs = new Map<string, Set<string>>();
+	for (const p of input.percentiles) rungs.set(runKey(p.run_id, p.direction), (rungs.get(runKey(p.run_id, p.direction)) ?? new Set()).add(`${p.stat}:${p.percentile}`));
 	return {
 		key,
 		fingerprint: loadless(workloads[0]!.fingerprint),
@@ -137,25 +162,35 @@ function familyOf(key: string, workloads: Workload[], allRows: readonly DeltaRow
 		odd: [...new Set(differences.flatMap((d) => d.odd))],
 		curve,
 		scaling,
-		ladder: ladderOf(workloads, input.percentiles, sources),
+		ladder: sharedLoadOf(workloads, sources, (r) => (rungs.get(runKey(r.run_id, r.direction))?.size ?? 0) >= 2),
+		histogram: sharedLoadOf(workloads, sources, (r) => input.histogramRuns?.has(r.run_id) ?? false),
+		timeseries: timeseriesOf(workloads, sources, input.logs),
 	};
 }
 
-/** The lightest shared load at which two or more drives' source runs have a percentile ladder (two rungs or more). */
-function ladderOf(workloads: readonly Workload[], percentiles: readonly PercentileRow[], sources: ReadonlyMap<string, string>): Family['ladder'] {
-	const rungs = new Map<string, Set<string>>();
-	for (const p of percentiles) rungs.set(`${p.run_id}\u0000${p.direction}`, (rungs.get(`${p.run_id}\u0000${p.direction}`) ?? new Set()).add(`${p.stat}:${p.percentile}`));
+/** The lightest shared load at which two or more drives' source runs have what `has` asks for. */
+function sharedLoadOf(workloads: readonly Workload[], sources: ReadonlyMap<string, string>, has: (row: RunRow) => boolean): SharedLoad | null {
 	const byLoad = [...workloads].sort((a, b) => (a.fingerprint.outstanding ?? Infinity) - (b.fingerprint.outstanding ?? Infinity));
 	for (const w of byLoad) {
 		const runIds: string[] = [];
 		let direction: string | null = null;
 		for (const [d, members] of w.byDevice) {
-			const m = members.find((x) => x.row.review_id === sources.get(d) && (rungs.get(`${x.row.run_id}\u0000${x.row.direction}`)?.size ?? 0) >= 2);
+			const m = members.find((x) => x.row.review_id === sources.get(d) && has(x.row));
 			if (!m) continue;
 			runIds.push(m.row.run_id);
 			direction ??= m.row.direction;
 		}
 		if (runIds.length >= 2 && direction !== null) return { runIds, direction, workload: w };
+	}
+	return null;
+}
+
+/** Time series of the first log metric that two or more drives' runs of one shared load have. */
+function timeseriesOf(workloads: readonly Workload[], sources: ReadonlyMap<string, string>, logs: ComparisonInput['logs']): Family['timeseries'] {
+	if (!logs?.size) return null;
+	for (const metric of LOG_METRICS) {
+		const shared = sharedLoadOf(workloads, sources, (r) => logs.get(r.run_id)?.includes(metric) ?? false);
+		if (shared) return { ...shared, metric };
 	}
 	return null;
 }
@@ -176,5 +211,16 @@ export function compareDrives(input: ComparisonInput): Comparison {
 		byFamily.set(key, [...(byFamily.get(key) ?? []), w]);
 	}
 	const families = [...byFamily].map(([key, ws]) => familyOf(key, ws, rows, input, devices, baseline));
-	return { devices, baseline, families, single, rows, tally: tally(rows, devices), verdict: verdictOf(rows, devices), shared: shared.length };
+	const corners = [...shared, ...single].flatMap((w) => [...w.byDevice.values()].flatMap((ms) => ms.map((m) => m.row))).filter((r) => cornerOf(r) !== undefined);
+	return {
+		devices,
+		baseline,
+		families,
+		single,
+		rows,
+		tally: tally(rows, devices),
+		verdict: verdictOf(rows, devices),
+		shared: shared.length,
+		corners: distinctCount(corners.map((r) => r.device_id)) >= 2 ? corners : null,
+	};
 }

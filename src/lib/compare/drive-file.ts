@@ -3,16 +3,27 @@
 // A comparison then fetches files of its drives' reviews only: its bytes grow with the drives, not the catalog.
 import type { FileRecord } from '../dataset-layout.ts';
 import { KEBAB_ID } from '../ids.ts';
+import type { SeriesRow } from '../schema.ts';
 import type { ReviewFacts } from './conditions.ts';
 
-/** Tables the comparison reads (runs for every figure, percentiles for the ladders). */
-export const COMPARE_TABLES = ['runs', 'percentiles'] as const;
+/**
+ * Tables the comparison reads: runs for every figure and percentiles for the ladders, at once; histogram bins and log
+ * points only for the charts that draw them, when they come into view.
+ */
+export const COMPARE_TABLES = ['runs', 'percentiles', 'histograms', 'timeseries'] as const;
 export type CompareTable = (typeof COMPARE_TABLES)[number];
+
+/** A log of a run: which series of the timeseries table holds it. */
+export type CompareLog = Pick<SeriesRow, 'series_id' | 'run_id' | 'source_file' | 'metric' | 'window_ms'>;
 
 export interface CompareReview extends ReviewFacts {
 	title: string;
 	title_en: string | null;
 	partitions: Partial<Record<CompareTable, FileRecord>>;
+	/** Runs with latency histogram bins. */
+	histogram_runs: string[];
+	/** The review's logs that belong to a run of the drive. */
+	logs: CompareLog[];
 }
 
 export interface CompareDriveFile {

@@ -7,21 +7,46 @@ import { t, type Lang, type UiKey } from '../../i18n/strings.ts';
 import { formatNumber, formatSigned } from '../charts/format.ts';
 import type { ChartTable } from '../charts/table.ts';
 import { chartMarkup, el, type El } from '../element.ts';
-import type { PercentileRow, RunRow } from '../schema.ts';
-import type { FixedOptions } from '../site/chart-data.ts';
+import type { HistogramRow, PercentileRow, RunRow } from '../schema.ts';
+import { matchesHistogramFilter } from '../queries/histograms.ts';
+import type { TimeseriesBucketRow } from '../queries/timeseries.ts';
+import { assembleInput, timeseriesMetricOf, type FixedOptions } from '../site/chart-data.ts';
 import { headlineDisplay } from '../site/format.ts';
 import { cellText, isNumericCell } from '../site/table-format.ts';
 import type { ChartKind } from '../site/view.ts';
-import type { Comparison, Family } from './comparison.ts';
+import type { Comparison, Family, SharedLoad } from './comparison.ts';
 import { bestOf, type DeltaRow } from './delta.ts';
 import { metricText, partsText, verdictText, workloadText } from './verdict.ts';
 
 /** A chart of the comparison: drawn by the same chart functions as every other page. */
 export interface CompareChart {
 	id: string;
-	kind: Extract<ChartKind, 'lvi' | 'qd' | 'ladder'>;
+	kind: Extract<ChartKind, 'lvi' | 'qd' | 'ladder' | 'hist' | 'exc' | 'ts' | 'fc'>;
+	/** The chart's input; null while it waits for its late rows. */
 	input: unknown;
 	fixed: FixedOptions;
+	/** Rows read only when the chart is drawn (histogram bins, log points: large), and of which runs. */
+	late?: LateNeed;
+}
+
+export interface LateNeed {
+	table: 'histograms' | 'timeseries';
+	runs: RunRow[];
+	direction: string;
+	/** timeseries: the log metric (bw, iops, lat, clat, slat). */
+	metric?: string;
+}
+
+/** Late rows at hand (build: queried; browser: read from the drives' partitions when a chart comes into view). */
+export interface LateRows {
+	histograms?: readonly HistogramRow[];
+	timeseries?: readonly TimeseriesBucketRow[];
+}
+
+/** The charts of a comparison: the four corners of its drives, and per family (in comparison.families' order) its charts. */
+export interface ComparisonCharts {
+	corners: CompareChart | null;
+	families: CompareChart[][];
 }
 
 export interface DrawnChart {
@@ -43,24 +68,56 @@ export interface CompareView {
 	draw(chart: CompareChart): DrawnChart;
 }
 
-/** The charts of a family: latency vs IOPS and QD scaling over its loads, and a percentile ladder. */
-export function familyCharts(family: Family, index: number, runs: readonly RunRow[], percentiles: readonly PercentileRow[]): CompareChart[] {
+/** A chart whose late rows are at hand: its input assembled as every page assembles it (chart-data.ts). */
+export function withLateRows(chart: CompareChart, rows: LateRows): CompareChart {
+	const late = chart.late;
+	if (!late) return chart;
+	const runIds = late.runs.map((r) => r.run_id);
+	const input = assembleInput(chart, {
+		runs: late.runs,
+		histograms: rows.histograms?.filter((b) => matchesHistogramFilter(b, { runIds, direction: late.direction })),
+		timeseries: rows.timeseries?.filter((b) => b.run_id !== null && runIds.includes(b.run_id) && b.metric === late.metric && b.direction === late.direction),
+	});
+	return { ...chart, input };
+}
+
+/** Lays out the charts of a comparison; those needing late rows get them from `late`, or wait (input null) without. */
+export function comparisonCharts(comparison: Comparison, runs: readonly RunRow[], percentiles: readonly PercentileRow[], late?: LateRows): ComparisonCharts {
+	const ready = (c: CompareChart) => (late && c.late ? withLateRows(c, late) : c);
+	return {
+		corners: comparison.corners ? { id: 'cmp-fc', kind: 'fc', input: comparison.corners, fixed: {} } : null,
+		families: comparison.families.map((f, i) => familyCharts(f, i, runs, percentiles).map(ready)),
+	};
+}
+
+/**
+ * The charts of a family: latency vs IOPS and QD scaling over its loads; at one shared load, a percentile ladder, a
+ * latency histogram and its exceedance, and the time series of a log.
+ */
+function familyCharts(family: Family, index: number, runs: readonly RunRow[], percentiles: readonly PercentileRow[]): CompareChart[] {
 	const fixed: FixedOptions = family.odd.length ? { muted: family.odd } : {};
 	const charts: CompareChart[] = [];
 	if (family.curve) charts.push({ id: `cmp-${index}-lvi`, kind: 'lvi', input: family.runs, fixed });
 	if (family.scaling) charts.push({ id: `cmp-${index}-qd`, kind: 'qd', input: family.runs, fixed });
+	const runsOf = ({ runIds, direction }: SharedLoad) => runs.filter((r) => runIds.includes(r.run_id) && r.direction === direction);
 	if (family.ladder) {
 		const { runIds, direction } = family.ladder;
 		const ids = new Set(runIds);
 		charts.push({
 			id: `cmp-${index}-ladder`,
 			kind: 'ladder',
-			input: {
-				runs: runs.filter((r) => ids.has(r.run_id) && r.direction === direction),
-				percentiles: percentiles.filter((p) => ids.has(p.run_id) && p.direction === direction),
-			},
+			input: { runs: runsOf(family.ladder), percentiles: percentiles.filter((p) => ids.has(p.run_id) && p.direction === direction) },
 			fixed,
 		});
+	}
+	if (family.histogram) {
+		const need: LateNeed = { table: 'histograms', runs: runsOf(family.histogram), direction: family.histogram.direction };
+		for (const kind of ['hist', 'exc'] as const) charts.push({ id: `cmp-${index}-${kind}`, kind, input: null, fixed, late: need });
+	}
+	if (family.timeseries) {
+		const { metric, direction } = family.timeseries;
+		const need: LateNeed = { table: 'timeseries', runs: runsOf(family.timeseries), direction, metric };
+		charts.push({ id: `cmp-${index}-ts`, kind: 'ts', input: null, fixed: { ...fixed, metric: timeseriesMetricOf(metric) }, late: need });
 	}
 	return charts;
 }
@@ -245,8 +302,8 @@ function singleEl(comparison: Comparison, v: CompareView): El | string {
 	);
 }
 
-/** The whole comparison, given its charts per family (familyCharts, in the order of comparison.families). */
-export function comparisonEl(comparison: Comparison, charts: readonly (readonly CompareChart[])[], v: CompareView): El {
+/** The whole comparison, given its charts (comparisonCharts). */
+export function comparisonEl(comparison: Comparison, charts: ComparisonCharts, v: CompareView): El {
 	const verdict = verdictText(comparison.verdict, comparison.shared, comparison.single.length, v.labels, v.lang);
 	return el(
 		'div',
@@ -258,12 +315,20 @@ export function comparisonEl(comparison: Comparison, charts: readonly (readonly 
 			el('p', { class: 'mt-2 max-w-3xl', 'data-testid': 'verdict' }, verdict),
 			tallyEl(comparison, v),
 		),
+		charts.corners
+			? el(
+					'section',
+					{ class: 'mt-10', 'aria-labelledby': 'corners' },
+					el('h2', { id: 'corners', class: 'text-xl' }, t(v.lang, 'compareCorners')),
+					chartFigure(charts.corners, v.draw(charts.corners), v.lang),
+				)
+			: '',
 		comparison.families.length
 			? el(
 					'section',
 					{ class: 'mt-10', 'aria-labelledby': 'families' },
 					el('h2', { id: 'families', class: 'text-xl' }, `${t(v.lang, 'compareFamilies')} (${formatNumber(comparison.shared, v.lang)})`),
-					...comparison.families.map((f, i) => familyEl(f, i, comparison, charts[i] ?? [], v)),
+					...comparison.families.map((f, i) => familyEl(f, i, comparison, charts.families[i] ?? [], v)),
 				)
 			: '',
 		singleEl(comparison, v),

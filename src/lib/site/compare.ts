@@ -1,13 +1,17 @@
 // Build-only: what the comparison pages are made from. The pairs of drives tested in one review (each gets a
 // pre-rendered page; pairs that share no review are drawn in the browser, so pages grow with reviews, not with the
 // square of the catalog), a pair's rows, and each drive's file for the browser's comparison page.
-import type { DeviceRow, ReviewRow, RunRow } from '../schema.ts';
+import type { DeviceRow, HistogramRow, ReviewRow, RunRow } from '../schema.ts';
 import { buildDevicesSql, buildReviewsSql } from '../queries/metadata.ts';
 import { buildRunsSql } from '../queries/runs.ts';
+import { buildHistogramsSql } from '../queries/histograms.ts';
+import { buildSeriesListSql, buildTimeseriesSql, type TimeseriesBucketRow } from '../queries/timeseries.ts';
+import type { SeriesRow } from '../schema.ts';
+import type { QueryRunner } from './chart-data.ts';
 import { compareDrives, type Comparison } from '../compare/comparison.ts';
 import { COMPARE_TABLES, type CompareDriveFile } from '../compare/drive-file.ts';
 import type { ReviewFacts } from '../compare/conditions.ts';
-import { familyCharts, type CompareChart } from '../compare/html.ts';
+import { comparisonCharts, type ComparisonCharts } from '../compare/html.ts';
 import type { PercentileRow } from '../schema.ts';
 import { siteQuery, withScope } from './db.ts';
 import { deviceLabels } from './labels.ts';
@@ -53,7 +57,7 @@ export async function pairsOf(deviceId: string): Promise<string[]> {
 
 export interface PairComparison {
 	comparison: Comparison;
-	charts: CompareChart[][];
+	charts: ComparisonCharts;
 	devices: DeviceRow[];
 	labels: Record<string, string>;
 	reviews: ReviewRow[];
@@ -66,14 +70,41 @@ export async function loadComparison(deviceIds: readonly string[]): Promise<Pair
 		siteQuery<DeviceRow>(buildDevicesSql({ deviceIds: [...deviceIds].sort() })),
 		siteQuery<ReviewRow>(buildReviewsSql({ reviewIds })),
 	]);
-	const { runs, percentiles } = await withScope(reviewScope(reviewIds), async (query) => {
+	return withScope(reviewScope(reviewIds), async (query) => {
 		const runs = (await Promise.all(deviceIds.map((deviceId) => query<RunRow>(buildRunsSql({ deviceId }))))).flat();
-		const { percentiles } = await runDetails(query, runs);
-		return { runs, percentiles: percentiles as PercentileRow[] };
+		const { percentiles, histogramRuns } = await runDetails(query, runs);
+		const logs = await logsOf(query, deviceIds);
+		const comparison = compareDrives({
+			devices: deviceIds,
+			runs,
+			percentiles: percentiles as PercentileRow[],
+			histogramRuns: new Set(histogramRuns),
+			logs,
+			reviews: new Map<string, ReviewFacts>(reviews.map((r) => [r.review_id, r])),
+		});
+		const late = await lateRows(query, comparison);
+		const charts = comparisonCharts(comparison, runs, percentiles, late);
+		return { comparison, charts, devices, labels: deviceLabels(devices), reviews };
 	});
-	const comparison = compareDrives({ devices: deviceIds, runs, percentiles, reviews: new Map<string, ReviewFacts>(reviews.map((r) => [r.review_id, r])) });
-	const charts = comparison.families.map((f, i) => familyCharts(f, i, runs, percentiles));
-	return { comparison, charts, devices, labels: deviceLabels(devices), reviews };
+}
+
+/** The log metrics of each run of some drives that has logs. */
+async function logsOf(query: QueryRunner, deviceIds: readonly string[]): Promise<Map<string, string[]>> {
+	const series = (await Promise.all(deviceIds.map((deviceId) => query<SeriesRow>(buildSeriesListSql({ deviceId }))))).flat();
+	const logs = new Map<string, string[]>();
+	for (const s of series) if (s.run_id !== null) logs.set(s.run_id, [...new Set([...(logs.get(s.run_id) ?? []), s.metric])]);
+	return logs;
+}
+
+/** The histogram bins and log points of the runs the comparison's charts draw at one load. */
+async function lateRows(query: QueryRunner, comparison: Comparison): Promise<{ histograms: HistogramRow[]; timeseries: TimeseriesBucketRow[] }> {
+	const histogramRuns = comparison.families.flatMap((f) => f.histogram?.runIds ?? []);
+	const logged = comparison.families.flatMap((f) => (f.timeseries ? [f.timeseries] : []));
+	const [histograms, timeseries] = await Promise.all([
+		histogramRuns.length ? query<HistogramRow>(buildHistogramsSql({ runIds: histogramRuns })) : [],
+		Promise.all(logged.map((l) => query<TimeseriesBucketRow>(buildTimeseriesSql({ runIds: l.runIds, metric: l.metric })))).then((r) => r.flat()),
+	]);
+	return { histograms, timeseries };
 }
 
 /** A drive's file for the browser's comparison page. */
@@ -84,6 +115,12 @@ export async function compareDriveFile(deviceId: string): Promise<CompareDriveFi
 		reviewIds.length ? siteQuery<ReviewRow>(buildReviewsSql({ reviewIds })) : Promise.resolve([]),
 	]);
 	if (!device) throw new Error(`no device ${deviceId}`);
+	// Which runs have histogram bins and logs: the comparison plans those charts before it reads their rows.
+	const { histogramRuns, series } = await withScope(reviewScope(reviewIds), async (query) => {
+		const runs = await query<RunRow>(buildRunsSql({ deviceId }));
+		const [{ histogramRuns }, series] = await Promise.all([runDetails(query, runs), query<SeriesRow>(buildSeriesListSql({ deviceId }))]);
+		return { histogramRuns, series: series.filter((s) => s.run_id !== null) };
+	});
 	return {
 		device_id: deviceId,
 		label: deviceLabels([device])[deviceId] ?? deviceId,
@@ -100,6 +137,8 @@ export async function compareDriveFile(deviceId: string): Promise<CompareDriveFi
 				drive_count: r.drive_count,
 				methodology_json: r.methodology_json,
 				partitions,
+				histogram_runs: [...histogramRuns].filter((id) => id.startsWith(`${r.review_id}:`)).sort(),
+				logs: series.filter((s) => s.review_id === r.review_id).map(({ series_id, run_id, source_file, metric, window_ms }) => ({ series_id, run_id, source_file, metric, window_ms })),
 			};
 		}),
 	};
