@@ -2,7 +2,8 @@
 // 2-drive and an 8-drive comparison, the bytes on the wire (all, and past the app shell: the drives' files and
 // Parquet), the time from navigation to the first overlaid chart (cold: the page drawn and its first chart brought
 // into view), and a redraw after changing the latency statistic with that chart in view (warm, median of 5: until the
-// charts in view are drawn again and every chart's summary and table are rewritten). The aim: the bytes grow with the drives compared, not with the catalog.
+// charts in view are drawn again with their summaries and tables; those out of view follow in idle time, or when
+// scrolled to). The aim: the bytes grow with the drives compared, not with the catalog.
 import type { Browser } from 'playwright-core';
 import type { RequestRecord } from '../serve.ts';
 import { inChromium, median } from './site.ts';

@@ -17,6 +17,8 @@ const P2 = 'crucial-p2-2tb';
 const BLUE = 'wd-blue-3d-1tb';
 const FIO_JSON = join(ROOT, 'tests/fixtures/fio/json-fio3.14-crucial-sata-randread.json');
 const IOPS_LOG = join(ROOT, 'tests/fixtures/fio/log-fio3.16-raid5-randrw_iops.1.log');
+/** A 2-column fio 2.18 latency log: µs or ns, only the fio version tells. */
+const CLAT_LOG_218 = join(ROOT, 'tests/fixtures/fio/log-fio2.18-randread_clat.1.log');
 const BAD_JSON = join(ROOT, 'tests/fixtures/bad/raw-result/fio-json-bw-text.json');
 const LAB_DRIVE = 'virtual-disk-virtio-blk';
 /** A json+ result of the lab review, with latency bins: the reader's file beside the published drive's. */
@@ -181,6 +183,16 @@ describe('comparison page', () => {
 		await expect.poll(() => page.locator('[data-testid="compare-own-status"]').innerText(), { timeout: 30_000 }).toMatch(/read as fio-log, a time series/);
 		expect(await page.locator('[data-testid="compare-own-charts"] figure[data-chart="ts"]').count()).toBe(1);
 		expect(await page.locator('[data-testid="compare-own-charts"] figure[data-chart="ts"] svg').count()).toBeGreaterThan(0);
+
+		// A latency log whose unit only the fio version tells: the page asks for it, then reads the log again.
+		await page.setInputFiles('[data-testid="compare-file"]', CLAT_LOG_218);
+		await expect.poll(() => page.locator('[data-testid="compare-own-status"]').innerText(), { timeout: 30_000 }).toMatch(/log-fio2\.18-randread_clat\.1\.log:1: .*µs/);
+		await page.fill('[data-testid="compare-fio-version"]', '2.18');
+		await page.locator('[data-compare-own-version] button[type="submit"]').click();
+		await expect.poll(() => page.locator('[data-testid="compare-own-status"]').innerText(), { timeout: 30_000 }).toMatch(/log-fio2\.18-randread_clat\.1\.log: read as fio-log, a time series/);
+		expect(await page.locator('[data-compare-own-version]').isHidden()).toBe(true);
+		await expect.poll(() => page.locator('[data-testid="compare-own-charts"] figure[data-chart="ts"] svg').count()).toBeGreaterThan(0);
+		expect(await page.locator('[data-testid="compare-own-charts"] figure[data-chart="ts"] [data-chart-summary]').innerText()).toMatch(/µs|ms/);
 
 		// A malformed file: its name and line, and the comparison stays as it was.
 		await page.setInputFiles('[data-testid="compare-file"]', BAD_JSON);

@@ -14,7 +14,7 @@ import { reviewTitle } from '../site/labels.ts';
 import { timeseriesMetricOf, timeseriesPoints } from '../site/chart-data.ts';
 import type { TimeseriesBucketRow } from '../queries/timeseries.ts';
 import { workloadText } from '../compare/verdict.ts';
-import { OWN_DEVICE_ID, OWN_REVIEW_ID, ownResultCsv, type OwnParse } from '../own-result/common.ts';
+import { OWN_DEVICE_ID, OWN_REVIEW_ID, ownResultCsv, type OwnParse, type OwnParseOptions } from '../own-result/common.ts';
 import { downsampleSeries } from '../own-result/series.ts';
 import type { ViewState } from '../site/view.ts';
 import { queryFromView, viewFromQuery } from './url-state.ts';
@@ -43,6 +43,8 @@ const ownStatus = $<HTMLElement>('[data-compare-own-status]');
 const ownCsv = $<HTMLButtonElement>('[data-compare-own-csv]');
 const ownRemove = $<HTMLButtonElement>('[data-compare-own-remove]');
 const ownCharts = $<HTMLElement>('[data-compare-own-charts]');
+/** Asks which fio wrote a log whose latency unit only the version tells. */
+const versionForm = $<HTMLFormElement>('[data-compare-own-version]');
 
 interface State {
 	devices: string[];
@@ -520,14 +522,19 @@ for (const control of viewControls) {
 }
 
 // The reader's own file.
-async function readOwn(file: File): Promise<void> {
+let lastFile: File | null = null;
+
+async function readOwn(file: File, options: OwnParseOptions = {}): Promise<void> {
+	lastFile = file;
+	versionForm.hidden = true;
 	ownStatus.textContent = t(lang, 'compareLoading');
-	const result = await parseInWorker(file);
+	const result = await parseInWorker(file, undefined, options);
 	if (!result.ok) {
 		const e = result.error;
 		const where = [e.file || file.name, e.line ?? null, e.field ?? null].filter((x) => x !== null && x !== '').join(':');
 		ownStatus.textContent = t(lang, 'compareOwnError', { where, message: e.message });
 		ownStatus.dataset.state = 'error';
+		versionForm.hidden = e.code !== 'LATENCY_UNIT_UNKNOWN';
 		return;
 	}
 	own = result;
@@ -560,6 +567,11 @@ async function drawOwnSeries(rows: readonly TimeseriesBucketRow[]): Promise<void
 	ownCharts.replaceChildren(...figures);
 }
 
+versionForm.addEventListener('submit', (e) => {
+	e.preventDefault();
+	const version = new FormData(versionForm).get('fio');
+	if (lastFile && typeof version === 'string') void readOwn(lastFile, { fioVersion: version.trim() });
+});
 fileInput.addEventListener('change', () => {
 	const file = fileInput.files?.[0];
 	if (file) void readOwn(file);
