@@ -7,6 +7,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { clearEmitted, moveEmitted, placeTree } from './src/lib/site/emitted-files.ts';
 import { keepUnchangedPages } from './src/lib/site/incremental.ts';
 import { headersFile } from './src/lib/site/headers.ts';
+import { hostDataVersions } from './src/lib/site/data-versions.ts';
+import { writeEmbedScript } from './src/lib/site/embed-script.ts';
 
 /**
  * Pages read the dataset from SITE_DATA_DIR when it is set (public/data otherwise); the built site then serves
@@ -42,6 +44,21 @@ const emittedFiles = {
 	},
 };
 
+/**
+ * The dataset versions the site hosts (data/versions/<version>/, for embeds pinned to one), and the embeds' script
+ * at a path that does not change from build to build (embed/embed.js).
+ */
+const embeds = {
+	name: 'embeds',
+	hooks: {
+		'astro:build:done': ({ dir, logger }) => {
+			const hosted = hostDataVersions(fileURLToPath(new URL('data/', dir)));
+			logger.info(`dataset versions hosted: ${hosted.length}`);
+			writeEmbedScript(fileURLToPath(dir));
+		},
+	},
+};
+
 /** The site's response headers (CSP, framing, downloads) as the `_headers` file static hosts read. */
 const siteHeaders = {
 	name: 'site-headers',
@@ -52,7 +69,9 @@ const siteHeaders = {
 
 export default defineConfig({
 	output: 'static',
-	integrations: [emittedFiles, siteData, siteHeaders],
+	// Absolute links (oEmbed, the embed snippet without JavaScript) need the site's address: SITE_URL when it is deployed.
+	site: process.env.SITE_URL ?? 'http://127.0.0.1:4321/',
+	integrations: [emittedFiles, siteData, embeds, siteHeaders],
 	trailingSlash: 'always',
 	build: { format: 'directory', concurrency: 4 },
 	server: { host: '127.0.0.1', port: 4321 },

@@ -17,7 +17,8 @@ import type { DataSource } from './duckdb.ts';
 import { readJson } from './inline-data.ts';
 import { isDefaultView, queryFromView, viewFromQuery } from './url-state.ts';
 
-interface PageConfig extends DataSource {
+/** What a page of charts (or a chart's embed) tells this script: written by src/lib/site/chart-page-config.ts. */
+export interface PageConfig extends DataSource {
 	lang: Lang;
 	labels: Record<string, string>;
 	directions: string[];

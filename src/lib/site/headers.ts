@@ -9,10 +9,10 @@ const hashSource = (text: string) => `'sha256-${createHash('sha256').update(text
 /**
  * What pages may load: scripts only from the site and the one inline script, by its hash; WebAssembly (DuckDB-wasm;
  * its feature check compiles a few bytes in the page); data only from the site; no plugins, no <base>, and no framing
- * by any other page. Styles may be inline: the stylesheet is written into each page for the first paint and Plot
- * styles the charts it draws live; a style cannot run script.
+ * by any other page (`frameAncestors`: embeds may be framed by any). Styles may be inline: the stylesheet is written
+ * into each page for the first paint and Plot styles the charts it draws live; a style cannot run script.
  */
-export function pagePolicy(): string {
+export function pagePolicy(frameAncestors = "'none'"): string {
 	return [
 		"default-src 'self'",
 		`script-src 'self' ${hashSource(FIRST_PAINT_SCRIPT)} 'wasm-unsafe-eval'`,
@@ -23,7 +23,7 @@ export function pagePolicy(): string {
 		"object-src 'none'",
 		"base-uri 'none'",
 		"form-action 'self'",
-		"frame-ancestors 'none'",
+		`frame-ancestors ${frameAncestors}`,
 	].join('; ');
 }
 
@@ -31,7 +31,8 @@ export function pagePolicy(): string {
 const WORKER_POLICY = ["default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "connect-src 'self'"].join('; ');
 
 export function headersFile(): string {
-	const rules: [string, [string, string][], string?][] = [
+	// [name, value], or [name, null]: "! name", the header a rule before set is dropped.
+	const rules: [string, [string, string | null][], string?][] = [
 		[
 			'/*',
 			[
@@ -43,6 +44,21 @@ export function headersFile(): string {
 		],
 		['/_astro/*.worker.*', [['Content-Security-Policy', WORKER_POLICY]], "DuckDB's worker (its policy is added to the site's)."],
 		[
+			'/embed/*',
+			[
+				['X-Frame-Options', null],
+				['Content-Security-Policy', null],
+				['Content-Security-Policy', pagePolicy('*')],
+				['Access-Control-Allow-Origin', '*'],
+			],
+			'Embeds (and their oEmbed answers) are made to be framed and read by other sites: the one place framing is allowed.',
+		],
+		[
+			'/data/versions/*',
+			[['Cache-Control', 'public, max-age=31536000, immutable']],
+			'A dataset version is named by its content hash: its files never change.',
+		],
+		[
 			'/data/raw/*',
 			[
 				['Content-Disposition', 'attachment'],
@@ -52,5 +68,6 @@ export function headersFile(): string {
 		],
 	];
 	const head = '# Response headers for static hosts (Cloudflare Pages, Netlify) and `npm run serve`; written by the build (src/lib/site/headers.ts).\n';
-	return head + rules.map(([path, lines, why]) => `\n${why ? `# ${why}\n` : ''}${path}\n${lines.map(([n, v]) => `  ${n}: ${v}\n`).join('')}`).join('');
+	const line = ([n, v]: [string, string | null]) => (v === null ? `  ! ${n}\n` : `  ${n}: ${v}\n`);
+	return head + rules.map(([path, lines, why]) => `\n${why ? `# ${why}\n` : ''}${path}\n${lines.map(line).join('')}`).join('');
 }

@@ -13,6 +13,8 @@ import { rawFileLinker } from './raw-files.ts';
 
 export interface StaticChart {
 	markup: string;
+	/** The chart's name, as its aria-label says it ("Latency histogram"). */
+	title: string;
 	summary: string;
 	table: ChartTable;
 }
@@ -34,7 +36,10 @@ export function renderStaticChart(spec: Pick<ChartSpec, 'kind' | 'input' | 'fixe
 	const rendered = renderChart(spec.kind, spec.input, staticOptions(spec, lang, deviceLabels));
 	compactSvg(rendered.element);
 	removePlotStyles(rendered.element);
-	return { markup: rendered.element.outerHTML, summary: rendered.summary, table: rendered.table };
+	const root = rendered.element;
+	const svg = [...root.children].find((c) => c.tagName.toLowerCase() === 'svg');
+	const title = root.getAttribute('aria-label') ?? svg?.getAttribute('aria-label') ?? '';
+	return { markup: root.outerHTML, title, summary: rendered.summary, table: rendered.table };
 }
 
 /** The chart's whole data table in the default view (the CSV download). */

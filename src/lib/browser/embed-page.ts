@@ -1,0 +1,19 @@
+// The script of a chart's embed (/embed/…, written by src/lib/site/embed.ts). The chart is there without it; it
+// follows ?theme=light|dark, redraws the chart in the view the link carries (?stat=p99&unit=ms…, by the script of
+// every page of charts), and with ?v=<dataset version> keeps the numbers of that version while it is hosted
+// (see dataset-version.ts), saying so when newer data exists, or that the data changed when it is gone.
+import { isDefaultView, viewFromQuery } from './url-state.ts';
+import { pinVersion } from './dataset-version.ts';
+
+const root = document.documentElement;
+
+if (root.dataset.embed !== undefined) {
+	const query = new URLSearchParams(location.search);
+	const theme = query.get('theme');
+	if (theme === 'light' || theme === 'dark') root.dataset.theme = theme;
+	const pinned = query.get('v');
+	void (async () => {
+		const moved = pinned ? await pinVersion(pinned) : false;
+		if (moved || !isDefaultView(viewFromQuery(query))) await import('./charts-page.ts');
+	})();
+}

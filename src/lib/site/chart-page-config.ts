@@ -1,0 +1,30 @@
+// Build-only: what the chart script of a page (src/lib/browser/charts-page.ts) is told about it: its language, the
+// drives' names, the data it may read (only its reviews' Parquet files) and its status messages. Written into every
+// page of charts and into every chart's embed.
+import { t, type Lang } from '../../i18n/strings.ts';
+import { assetPath } from '../../i18n/routes.ts';
+import { tableFile } from '../dataset-layout.ts';
+import { TABLES } from '../schema.ts';
+import type { PageConfig } from '../browser/charts-page.ts';
+import { hasParquetExtension, loadManifest, type ReviewScope } from './manifest.ts';
+
+export function chartPageConfig(lang: Lang, labels: Record<string, string>, directions: string[], scope: ReviewScope): PageConfig {
+	const manifest = loadManifest();
+	return {
+		lang,
+		labels,
+		dataBase: assetPath('/data/'),
+		extensionRepository: assetPath('/duckdb-ext'),
+		parquetExtension: hasParquetExtension(manifest.duckdb_version),
+		tables: Object.fromEntries(
+			TABLES.map((table) => [
+				table.name,
+				table.partitioned
+					? (scope.partitions[table.name] ?? []).map((f) => ({ path: f.path, bytes: f.bytes }))
+					: [{ path: tableFile(table), bytes: manifest.tables[table.name]!.bytes }],
+			]),
+		),
+		directions,
+		messages: { loading: t(lang, 'liveLoading'), ready: t(lang, 'liveReady'), error: t(lang, 'liveError') },
+	};
+}

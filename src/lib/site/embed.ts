@@ -1,0 +1,154 @@
+// Build-only: every chart's embed, a small page under /embed/ that other sites may frame (the rest of the site
+// refuses it), written while the chart's own page renders (emitted-files.ts), like its CSV. It shows the chart's
+// pre-rendered SVG with minimal chrome (title, the one-line source, a link back) and needs no JavaScript; its script
+// (embed.js, see astro.config.mjs) follows ?theme=, redraws the chart in the view of the page's URL (?stat=…) from the
+// published Parquet, and says when the numbers are of an older or newer dataset version. Beside it: its oEmbed JSON.
+import { t, type Lang } from '../../i18n/strings.ts';
+import { assetPath, langPath, pathFor } from '../../i18n/routes.ts';
+import { chartMarkup, el, htmlOf } from '../element.ts';
+import { embedSize, iframeSnippet } from '../embed-snippet.ts';
+import type { ChartSpec, PackedChart, PackedRows } from './chart-data.ts';
+import { emitFile } from './emitted-files.ts';
+import { jsonForScript } from './inline-json.ts';
+import { plotStyleTexts } from './plot-styles.ts';
+
+/** Where the embed of a page's chart is (site path, under the base): /embed/reviews/x/lvi-1/, /embed/zh-Hans/…. */
+export function embedPath(lang: Lang, pagePath: string, chartId: string): string {
+	return assetPath(`/embed/${langPath(lang, pagePath)}${chartId}/`);
+}
+
+/** The site's address for absolute links (oEmbed needs them): SITE_URL at build time, else where `npm start` serves it. */
+export function siteOrigin(): string {
+	return (import.meta.env?.SITE ?? '').replace(/\/$/, '');
+}
+
+/** Colours of the embed in both themes: the system's unless ?theme= says (the script sets data-theme). */
+const EMBED_CSS = `
+:root { color-scheme: light dark; --bg: #fff; --fg: #292524; --muted: #78716c; --link: #2563eb; --chart: #44403c; --note-bg: #fffbeb; --note-fg: #92400e; }
+@media (prefers-color-scheme: dark) { :root:not([data-theme='light']) { --bg: #0c0a09; --fg: #e7e5e4; --muted: #a8a29e; --link: #93c5fd; --chart: #d6d3d1; --note-bg: #451a03; --note-fg: #fcd34d; } }
+:root[data-theme='dark'] { color-scheme: dark; --bg: #0c0a09; --fg: #e7e5e4; --muted: #a8a29e; --link: #93c5fd; --chart: #d6d3d1; --note-bg: #451a03; --note-fg: #fcd34d; }
+:root[data-theme='light'] { color-scheme: light; }
+html, body { margin: 0; background: var(--bg); color: var(--fg); font: 14px/1.4 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
+body { padding: 8px 10px; min-width: 300px; }
+h1 { font-size: 15px; margin: 0 0 4px; font-weight: 600; }
+a { color: var(--link); }
+.chart-frame { --plot-background: var(--bg); color: var(--chart); }
+.chart-frame svg { max-width: 100%; height: auto; overflow: visible; }
+.chart-frame figure { margin: 0; }
+.chart-frame figcaption, .source { font-size: 12px; color: var(--muted); }
+.source { margin: 6px 0 0; }
+.notice { margin: 0 0 6px; padding: 4px 8px; border-radius: 4px; background: var(--note-bg); color: var(--note-fg); font-size: 12px; }
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+table, details { display: none; }
+`;
+
+export interface EmbedChart {
+	lang: Lang;
+	/** The page the chart is on (no language prefix, "/reviews/x/"), its title (the source line) and the chart's id. */
+	pagePath: string;
+	pageTitle: string;
+	spec: Pick<ChartSpec, 'id' | 'kind' | 'fixed'>;
+	/** The chart as the page draws it: its SVG markup, title (its aria-label) and text summary. */
+	markup: string;
+	title: string;
+	summary: string;
+	/** What the script needs to redraw it in another view: the packed chart, its runs, and the page's data source. */
+	packed: PackedChart;
+	rows: { runs: PackedRows; rawFiles: string[] };
+	config: unknown;
+	/** The dataset version the numbers are of. */
+	version: string;
+}
+
+/** The chart's drawn size, from its SVG (a chart of panels: its first panel's width, all panels' height). */
+export function chartSize(markup: string): { width: number; height: number } {
+	const attr = (name: string) => Number(new RegExp(`<svg[^>]*\\s${name}="([\\d.]+)"`).exec(markup)?.[1] ?? NaN);
+	const [w, h] = [attr('width'), attr('height')];
+	return { width: Number.isFinite(w) ? w : 640, height: Number.isFinite(h) ? h : 400 };
+}
+
+/** The chart's iframe snippet at the site's address, pinned to a dataset version. */
+export function chartSnippet(c: Pick<EmbedChart, 'lang' | 'pagePath' | 'spec' | 'title' | 'markup'>, version?: string): string {
+	const { width, height } = chartSize(c.markup);
+	const src = `${siteOrigin()}${embedPath(c.lang, c.pagePath, c.spec.id)}${version ? `?v=${version}` : ''}`;
+	return iframeSnippet(src, c.title, embedSize(width, height));
+}
+
+/** The embed page: chart, title, source line and link back; the state script and its data. */
+export function embedHtml(c: EmbedChart): string {
+	const path = embedPath(c.lang, c.pagePath, c.spec.id);
+	const pageHref = `${pathFor(c.lang, c.pagePath)}#${c.spec.id}`;
+	const head = [
+		'<meta charset="utf-8">',
+		'<meta name="viewport" content="width=device-width, initial-scale=1">',
+		'<meta name="robots" content="noindex">',
+		htmlOf(el('title', {}, `${c.title} · ${c.pageTitle}`)),
+		htmlOf(el('link', { rel: 'icon', href: assetPath('/favicon.svg'), type: 'image/svg+xml' })),
+		htmlOf(el('link', { rel: 'canonical', href: `${siteOrigin()}${pageHref}` })),
+		htmlOf(el('link', { rel: 'alternate', type: 'application/json+oembed', href: `${siteOrigin()}${path}oembed.json`, title: c.title })),
+		`<style>${EMBED_CSS}${plotStyleTexts().join('\n')}</style>`,
+		htmlOf(el('script', { type: 'module', src: assetPath('/embed/embed.js') })),
+	].join('\n');
+	const json = (attr: string, data: unknown) => `<script type="application/json" ${attr}>${jsonForScript(data)}</script>`;
+	const body = htmlOf(
+		el(
+			'main',
+			{},
+			el('p', {
+				class: 'notice',
+				'data-embed-notice': '',
+				'data-newer': t(c.lang, 'embedNewer'),
+				'data-newer-link': t(c.lang, 'embedNewerLink'),
+				'data-gone': t(c.lang, 'embedGone'),
+				hidden: '',
+			}),
+			el('h1', {}, c.title),
+			el(
+				'figure',
+				{ class: 'chart', id: c.spec.id, style: 'margin:0', 'data-chart': c.spec.kind, 'data-chart-id': c.spec.id, 'data-eager': '' },
+				el('div', { class: 'chart-frame', 'data-chart-frame': '' }, chartMarkup(c.markup)),
+				el('p', { class: 'sr-only', 'data-chart-summary': '' }, c.summary),
+			),
+			el(
+				'p',
+				{ class: 'source' },
+				`${t(c.lang, 'embedSource')}: ${c.pageTitle} · `,
+				el('a', { href: pageHref, target: '_top', 'data-embed-back': '' }, `${t(c.lang, 'siteName')} ↗`),
+			),
+		),
+	).replace('</figure>', `${json('data-chart-spec', c.packed)}</figure>`);
+	return [
+		'<!doctype html>',
+		`<html lang="${c.lang}" data-embed="" data-version="${c.version}" data-embed-page="${htmlOf(c.pagePath)}">`,
+		`<head>\n${head}\n</head>`,
+		`<body>${body}${json('data-chart-page', c.config)}${json('data-chart-rows', c.rows)}</body>`,
+		'</html>',
+	].join('\n');
+}
+
+/** The chart's oEmbed answer (a "rich" type: the iframe). */
+export function oembedJson(c: Pick<EmbedChart, 'lang' | 'pagePath' | 'spec' | 'title' | 'pageTitle' | 'markup'>): string {
+	const { width, height } = chartSize(c.markup);
+	const size = embedSize(width, height);
+	return `${JSON.stringify(
+		{
+			version: '1.0',
+			type: 'rich',
+			provider_name: t(c.lang, 'siteName'),
+			provider_url: `${siteOrigin()}${pathFor(c.lang, '/')}`,
+			title: `${c.title} · ${c.pageTitle}`,
+			html: chartSnippet(c),
+			width: size.width,
+			height: size.height,
+		},
+		null,
+		2,
+	)}\n`;
+}
+
+/** Writes the chart's embed page and its oEmbed JSON into the site. */
+export function emitEmbed(c: EmbedChart): void {
+	const path = embedPath(c.lang, c.pagePath, c.spec.id);
+	emitFile(`${path}index.html`, embedHtml(c));
+	emitFile(`${path}oembed.json`, oembedJson(c));
+}
