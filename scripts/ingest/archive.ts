@@ -21,9 +21,10 @@ export const README_NAME = 'README.txt';
 /** The README's list of entries begins after this line, one `<sha256>  <name>` a line (as `sha256sum -c` reads it). */
 export const README_FILES_HEADING = 'Files (SHA-256, for sha256sum -c):';
 
-// A zip stores local time without a zone, and yazl reads a Date's local fields: a Date made from local fields is the
-// same stored time in every time zone (noon, which no daylight-saving change skips).
-const FIXED_TIME = new Date(1980, 0, 1, 12, 0, 0);
+// A zip stores local time without a zone, and yazl reads a Date's local fields: a Date made from local fields, when
+// it is used (the zone may change while the process runs), is the same stored time in every time zone (noon, which no
+// daylight-saving change skips).
+const fixedTime = () => new Date(1980, 0, 1, 12, 0, 0);
 const FILE_MODE = 0o100644;
 /** Already compressed: stored as they are. */
 const STORED = /\.parquet$/;
@@ -79,7 +80,7 @@ export function archiveReadme(review: ReviewRow, entries: readonly ArchiveEntry[
 /** Writes the archive to `path`: the README first, then the entries by name. */
 export async function writeArchive(path: string, review: ReviewRow, entries: readonly ArchiveEntry[]): Promise<void> {
 	const zip = new ZipFile();
-	const common = { mtime: FIXED_TIME, mode: FILE_MODE, forceDosTimestamp: true };
+	const common = { mtime: fixedTime(), mode: FILE_MODE, forceDosTimestamp: true };
 	const out = createWriteStream(path);
 	zip.on('error', (err: Error) => out.destroy(err));
 	zip.outputStream.pipe(out);

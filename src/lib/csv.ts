@@ -2,13 +2,13 @@
 // ingest a row at a time, see scripts/ingest/csv-export.ts). Pure, so it runs at build time and in the browser.
 //
 // Cells are RFC 4180: quoted when they hold a comma, a quote, a line break or leading/trailing whitespace, quotes
-// doubled. Text a spreadsheet would run as a formula is kept as text by a leading apostrophe (OWASP "CSV injection"):
-// text that starts with = + - @ or their full-width forms ＝ ＋ － ＠, also after leading whitespace or line breaks,
-// and text that starts with a tab, a carriage return or NUL. Numbers are written as JavaScript prints them, and text
-// that is exactly a decimal number ("-1.5", "+3") is left as it is: a spreadsheet reads both as numbers; a bigint
-// is written in full, a boolean as true or false. The header
-// row follows the same rule. To read the text back, drop the apostrophe of a cell that starts with one followed by
-// one of those characters.
+// doubled; NULL is an empty cell and empty text a quoted one (""), so that the two stay apart. Text a spreadsheet
+// would run as a formula is kept as text by a leading apostrophe (OWASP "CSV injection"): text that starts with
+// = + - @ or their full-width forms ＝ ＋ － ＠, also after leading whitespace or line breaks, and text that starts
+// with a tab, a carriage return or NUL. Numbers are written as JavaScript prints them (the shortest text that reads
+// back as the same double), a bigint in full, a boolean as true or false; text that is exactly a decimal number
+// ("-1.5", "+3") is left as it is: a spreadsheet reads both as numbers. The header row follows the same rule. To read
+// the text back, drop the apostrophe of a cell that starts with one followed by one of those characters.
 export type CsvValue = string | number | bigint | boolean | null;
 
 const FORMULA = /^(?:[\t\r\0]|\s*[=+\-@＝＋－＠])/u;
@@ -16,6 +16,7 @@ const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 
 function csvCell(value: CsvValue): string {
 	if (value === null) return '';
+	if (value === '') return '""';
 	const text = typeof value === 'string' && FORMULA.test(value) && !NUMBER.test(value) ? `'${value}` : String(value);
 	return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
