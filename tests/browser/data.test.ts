@@ -37,6 +37,7 @@ describe('downloads page', () => {
 		const { page } = await open('/data/');
 		const links = await page.locator('a[data-download]').evaluateAll((as) => as.map((a) => [a.getAttribute('data-download')!, a.getAttribute('href')!, a.parentElement?.querySelector('code')?.getAttribute('title') ?? null] as const));
 		const listed = new Set(links.map(([path]) => path));
+		expect(links.length).toBe(listed.size);
 		const sums = readFileSync(join(DATA, 'SHA256SUMS'), 'utf8').trimEnd().split('\n').map((l) => l.split('  ') as [string, string]);
 		// Every file but the per-review manifests (in manifest.json) has its link; the page shows the manifest's hash.
 		const expected = sums.filter(([, path]) => !path.startsWith('manifests/') && !/^[a-z_]+\/review_id=/.test(path)).map(([, p]) => p);
