@@ -1,6 +1,6 @@
 // Static site: every page pre-rendered, charts inlined as SVG; DuckDB-wasm is loaded lazily from the site's own origin.
-import { rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import tailwindcss from '@tailwindcss/vite';
@@ -21,7 +21,8 @@ const siteData = {
 			if (!process.env.SITE_DATA_DIR) return;
 			const source = resolve(process.env.SITE_DATA_DIR);
 			const target = fileURLToPath(new URL('data/', dir));
-			rmSync(target, { recursive: true, force: true });
+			// The downloads page (data/index.html) stays: the dataset's own files are replaced.
+			for (const entry of existsSync(target) ? readdirSync(target) : []) if (entry !== 'index.html') rmSync(join(target, entry), { recursive: true, force: true });
 			// Linked, not copied: the ingest never writes a published file in place (it writes a new folder and swaps it in).
 			placeTree(source, target, 'link');
 		},

@@ -27,6 +27,7 @@ const MIME: Record<string, string> = {
 	'.yaml': 'text/plain; charset=utf-8',
 	'.wasm': 'application/wasm',
 	'.parquet': 'application/vnd.apache.parquet',
+	'.zip': 'application/zip',
 	'.woff2': 'font/woff2',
 };
 /** Compressed once and kept, up to a size (DuckDB's wasm is 34 MB); larger files are sent as they are. Parquet never: range reads need the raw bytes. */

@@ -2,14 +2,20 @@
 // a failure at any point leaves the previous output exactly as it was. A review whose key (its inputs and the
 // ingest's code) matches the previous output's is not read again: its files are linked from there. One ingest at a
 // time writes an output: it holds a lock file beside it from before it looks at the previous output until the swap.
+// Each table file is written again as CSV, and each review gets its archive, beside the rest and in the same swap:
+// the manifests and SHA256SUMS cover them, and a review taken over keeps its own.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+	csvFolder,
+	partitionCsvFile,
 	partitionFile,
 	publishedRawPath,
+	reviewArchiveFile,
 	reviewManifestFile,
+	tableCsvFile,
 	tableFile,
 	tableFolder,
 	type DatasetManifest,
@@ -33,7 +39,9 @@ import {
 	type DeviceRow,
 	type ReviewRow,
 } from '../../src/lib/schema.ts';
+import { writeArchive, type ArchiveEntry } from './archive.ts';
 import type { Collector } from './collect.ts';
+import { writeCsvOfParquet } from './csv-export.ts';
 import { byCodePoint, hashFile } from './files.ts';
 import type { DatasetWriter } from './write-parquet.ts';
 
@@ -45,6 +53,32 @@ const sha256 = (buf: Buffer) => createHash('sha256').update(buf).digest('hex');
 
 function record(dir: string, rel: string, rows?: number): FileRecord {
 	return { path: rel, ...hashFile(join(dir, rel)), ...(rows !== undefined ? { rows } : {}) };
+}
+
+/** What a review's archive is made of besides its output: its row of the reviews table, its folder and metadata files. */
+export interface ReviewSource {
+	review: ReviewRow;
+	/** The review's folder relative to the ingested root (raw files' paths begin with it). */
+	rel: string;
+	/** Its metadata YAML: [path in the review folder, path on disk]. */
+	metadata: [string, string][];
+}
+
+/** Every file a review's manifest lists as published. */
+function publishedFiles(m: ReviewManifest): FileRecord[] {
+	return [...Object.values(m.partitions), ...Object.values(m.csv), ...m.raw, m.archive];
+}
+
+/** The day (UTC) a dataset version was first written: the previous output's when it is the same version. */
+function generatedDate(out: string, version: string): string {
+	try {
+		const m = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Partial<DatasetManifest>;
+		if (m.dataset_version === version && typeof m.generated === 'string') return m.generated;
+	} catch {
+		// no previous output
+	}
+	const epoch = process.env.SOURCE_DATE_EPOCH;
+	return (epoch && /^\d+$/.test(epoch) ? new Date(Number(epoch) * 1000) : new Date()).toISOString().slice(0, 10);
 }
 
 /** Another ingest holds the output's lock and did not let it go within the wait. */
@@ -159,7 +193,7 @@ export class DatasetOutput {
 	private readonly reviewEntries: DatasetManifest['reviews'] = {};
 	/** Every file written or taken over, for the dataset version and SHA256SUMS. */
 	private readonly files: FileRecord[] = [];
-	private readonly totals = new Map<string, { rows: number; bytes: number; files: number }>();
+	private readonly totals = new Map<string, { rows: number; bytes: number; files: number; csvBytes: number }>();
 	private inputFiles = 0;
 	/** Reviews taken over from the previous output (the rest were read). */
 	reused = 0;
@@ -192,9 +226,9 @@ export class DatasetOutput {
 		}
 	}
 
-	private count(table: string, rows: number, bytes: number): void {
-		const t = this.totals.get(table) ?? { rows: 0, bytes: 0, files: 0 };
-		this.totals.set(table, { rows: t.rows + rows, bytes: t.bytes + bytes, files: t.files + 1 });
+	private count(table: string, rows: number, bytes: number, csvBytes: number): void {
+		const t = this.totals.get(table) ?? { rows: 0, bytes: 0, files: 0, csvBytes: 0 };
+		this.totals.set(table, { rows: t.rows + rows, bytes: t.bytes + bytes, files: t.files + 1, csvBytes: t.csvBytes + csvBytes });
 	}
 
 	/**
@@ -206,7 +240,8 @@ export class DatasetOutput {
 		if (!entry || entry.key !== key) return undefined;
 		try {
 			const m = JSON.parse(readFileSync(join(this.out, entry.path), 'utf8')) as ReviewManifest;
-			const files = [...Object.values(m.partitions), ...m.raw];
+			if (!m.csv || !m.archive) return undefined;
+			const files = publishedFiles(m);
 			if (m.key !== key || !m.devices.every((d) => knownDevices.has(d))) return undefined;
 			if (!files.every((f) => statSync(join(this.out, f.path), { throwIfNoEntry: false })?.size === f.bytes)) return undefined;
 			return m;
@@ -224,20 +259,20 @@ export class DatasetOutput {
 		if (!p) return undefined;
 		const sameReviews = Object.keys(p.reviews).join('\0') === [...reviewIds].sort(byCodePoint).join('\0');
 		const inputKey = (list: readonly InputRecord[]) => [...list].map((i) => `${i.path}\0${i.sha256}`).sort(byCodePoint).join('\n');
-		const catalogFiles = Object.values(p.tables).filter((t) => !t.partitioned);
+		const catalogFiles = Object.values(p.tables).flatMap((t) => (t.partitioned ? [] : [t, t.csv]));
 		const intact = catalogFiles.every((t) => statSync(join(this.out, t.path), { throwIfNoEntry: false })?.size === t.bytes);
 		return sameReviews && inputKey(p.inputs) === inputKey(inputs) && intact ? p : undefined;
 	}
 
 	/** Takes a review over from the previous output. */
 	reuseReview(m: ReviewManifest): void {
-		for (const f of [...Object.values(m.partitions), ...m.raw]) linkOrCopy(join(this.out, f.path), join(this.tmp, f.path));
+		for (const f of publishedFiles(m)) linkOrCopy(join(this.out, f.path), join(this.tmp, f.path));
 		this.addReview(m);
 		this.reused++;
 	}
 
-	/** Writes one review that was read: its partition of each table, its raw files and its manifest. */
-	async writeReview(reviewId: string, key: string, collector: Collector, warnings: InputWarning[]): Promise<void> {
+	/** Writes one review that was read: its partition of each table (Parquet and CSV), its raw files, its archive and its manifest. */
+	async writeReview(reviewId: string, key: string, collector: Collector, warnings: InputWarning[], source: ReviewSource): Promise<void> {
 		await this.writer.append(runs, collector.runs);
 		await this.writer.append(percentiles, collector.percentiles);
 		await this.writer.append(histograms, collector.histograms);
@@ -256,19 +291,40 @@ export class DatasetOutput {
 			// Judged from the points just written; its table comes next in TABLES.
 			if (t === timeseries) await this.writer.judgeSteadyState(join(this.tmp, path));
 		}
+		const csv: Record<string, FileRecord> = {};
+		for (const [name, f] of Object.entries(partitions)) {
+			const t = TABLES.find((x) => x.name === name)!;
+			const path = partitionCsvFile(t, reviewId);
+			mkdirSync(dirname(join(this.tmp, path)), { recursive: true });
+			await writeCsvOfParquet(this.writer.conn, t, join(this.tmp, f.path), join(this.tmp, path));
+			csv[name] = record(this.tmp, path, f.rows);
+		}
+		fault('csv');
 		const raw: FileRecord[] = [];
+		const entries: ArchiveEntry[] = [];
 		for (const [rel, abs] of [...collector.rawCopies].sort((a, b) => byCodePoint(a[0], b[0]))) {
 			const path = publishedRawPath(rel);
 			mkdirSync(dirname(join(this.tmp, path)), { recursive: true });
 			copyFileSync(abs, join(this.tmp, path));
-			raw.push(record(this.tmp, path));
+			const f = record(this.tmp, path);
+			raw.push(f);
+			entries.push({ name: `files/${rel.slice(source.rel.length + 1)}`, file: join(this.tmp, path), bytes: f.bytes, sha256: f.sha256 });
 		}
 		fault('raw');
+		for (const [rel, abs] of source.metadata) entries.push({ name: `metadata/${rel}`, file: abs, ...hashFile(abs) });
+		for (const [name, f] of Object.entries(partitions)) entries.push({ name: `tables/${name}.parquet`, file: join(this.tmp, f.path), bytes: f.bytes, sha256: f.sha256 });
+		for (const [name, f] of Object.entries(csv)) entries.push({ name: `tables/${name}.csv`, file: join(this.tmp, f.path), bytes: f.bytes, sha256: f.sha256 });
+		const archivePath = reviewArchiveFile(reviewId);
+		mkdirSync(dirname(join(this.tmp, archivePath)), { recursive: true });
+		await writeArchive(join(this.tmp, archivePath), source.review, entries);
+		fault('archive');
 		this.addReview({
 			review_id: reviewId,
 			key,
 			devices: collector.usedDevices(),
 			partitions,
+			csv,
+			archive: record(this.tmp, archivePath),
 			inputs: [...collector.inputs].sort((a, b) => byCodePoint(a.path, b.path)),
 			raw,
 			warnings,
@@ -281,8 +337,8 @@ export class DatasetOutput {
 		writeFileSync(join(this.tmp, path), JSON.stringify(m, null, '\t') + '\n');
 		const entry = record(this.tmp, path);
 		this.reviewEntries[m.review_id] = { ...entry, key: m.key, devices: m.devices };
-		this.files.push(entry, ...Object.values(m.partitions), ...m.raw);
-		for (const [table, f] of Object.entries(m.partitions)) this.count(table, f.rows ?? 0, f.bytes);
+		this.files.push(entry, ...publishedFiles(m));
+		for (const [table, f] of Object.entries(m.partitions)) this.count(table, f.rows ?? 0, f.bytes, m.csv[table]?.bytes ?? 0);
 		this.inputFiles += m.inputs.length;
 	}
 
@@ -295,21 +351,26 @@ export class DatasetOutput {
 			const tables: Record<string, TableRecord> = {};
 			for (const t of TABLES) {
 				if (t.partitioned) {
-					const total = this.totals.get(t.name) ?? { rows: 0, bytes: 0, files: 0 };
-					tables[t.name] = { path: tableFolder(t), partitioned: true, ...total };
+					const { csvBytes, ...total } = this.totals.get(t.name) ?? { rows: 0, bytes: 0, files: 0, csvBytes: 0 };
+					tables[t.name] = { path: tableFolder(t), partitioned: true, ...total, csv: { path: csvFolder(t), bytes: csvBytes } };
 					continue;
 				}
 				await this.writer.writeParquet(t, join(this.tmp, tableFile(t)));
+				await writeCsvOfParquet(this.writer.conn, t, join(this.tmp, tableFile(t)), join(this.tmp, tableCsvFile(t)));
 				const f = record(this.tmp, tableFile(t), await this.writer.rowCount(t));
-				this.files.push(f);
-				tables[t.name] = { path: f.path, partitioned: false, rows: f.rows!, bytes: f.bytes, files: 1, sha256: f.sha256 };
+				const c = record(this.tmp, tableCsvFile(t), f.rows);
+				this.files.push(f, c);
+				tables[t.name] = { path: f.path, partitioned: false, rows: f.rows!, bytes: f.bytes, files: 1, sha256: f.sha256, csv: { path: c.path, bytes: c.bytes, sha256: c.sha256 } };
 			}
 			const outputs = [...this.files].sort((a, b) => byCodePoint(a.path, b.path));
+			const sums = outputs.map((o) => `${o.sha256}  ${o.path}\n`).join('');
+			const version = sha256(Buffer.from(sums));
 			const manifest: DatasetManifest = {
 				schema_version: SCHEMA_VERSION,
 				duckdb_version: this.duckdbVersion,
 				ingest_version: this.ingestVersion,
-				dataset_version: sha256(Buffer.from(outputs.map((o) => `${o.sha256}  ${o.path}`).join('\n'))),
+				dataset_version: version,
+				generated: generatedDate(this.out, version),
 				tables,
 				reviews: Object.fromEntries(Object.entries(this.reviewEntries).sort(([a], [b]) => byCodePoint(a, b))),
 				inputs: [...catalog.inputs].sort((a, b) => byCodePoint(a.path, b.path)),
@@ -317,7 +378,7 @@ export class DatasetOutput {
 				warnings: catalog.warnings,
 			};
 			writeFileSync(join(this.tmp, 'manifest.json'), JSON.stringify(manifest, null, '\t') + '\n');
-			writeFileSync(join(this.tmp, 'SHA256SUMS'), outputs.map((o) => `${o.sha256}  ${o.path}\n`).join(''));
+			writeFileSync(join(this.tmp, 'SHA256SUMS'), sums);
 			fault('before-swap');
 			const old = join(dirname(this.out), `.${basename(this.out)}-old-${process.pid}`);
 			if (existsSync(this.out)) renameSync(this.out, old);

@@ -8,7 +8,7 @@ import type { DeviceRow, ReviewRow } from '../../src/lib/schema.ts';
 import { Collector, inputRecord, type ReviewUnit, type WarningRecord } from './collect.ts';
 import { InputError, byCodePoint, listFiles, slugify } from './files.ts';
 import { bareDeviceRow, bareReviewRow, deviceRow, deviceYaml, loadYaml, reviewRow, reviewYaml } from './metadata.ts';
-import { DatasetOutput } from './publish.ts';
+import { DatasetOutput, type ReviewSource } from './publish.ts';
 import { ingestVersion, reviewKey } from './review-key.ts';
 import { DatasetWriter } from './write-parquet.ts';
 
@@ -52,6 +52,12 @@ interface Catalog {
 	errors: InputError[];
 	/** Warnings about the metadata (read on every run, reused reviews' included). */
 	warnings: WarningRecord[];
+}
+
+/** A review's metadata files for its archive: its review.yaml and any runs.yaml, by their paths in the review folder. */
+function reviewSource(unit: ReviewUnit, review: ReviewRow): ReviewSource {
+	const names = [...unit.metaInputs.map((m) => m.path.slice(unit.rel.length + 1)), ...unit.files.filter((f) => /(?:^|\/)runs\.ya?ml$/.test(f))];
+	return { review, rel: unit.rel, metadata: names.sort(byCodePoint).map((name) => [name, join(unit.dir, name)]) };
 }
 
 /** Review and device ids come from folder and file names and end up in URLs. */
@@ -172,6 +178,7 @@ export async function ingest(opts: IngestOptions): Promise<IngestReport> {
 		let read = 0;
 		const refused: InputError[] = [];
 		const keys = units.map((u) => reviewKey(u));
+		const reviewRows = new Map(catalog.reviews.map((r) => [r.review_id, r]));
 		const kept = units.map((u, i) => output!.reusable(u.reviewId, keys[i]!, known));
 		const unchanged = errors.length === 0 && kept.every(Boolean) ? output.unchanged(units.map((u) => u.reviewId), catalog.inputs) : undefined;
 		if (unchanged) {
@@ -217,7 +224,7 @@ export async function ingest(opts: IngestOptions): Promise<IngestReport> {
 			// A review with files left out is never taken over by a later run: that run must see them fail again.
 			const writtenKey = left === unit ? key : `${key}:partial`;
 			// After the first error nothing more is written, but every review is still checked.
-			if (errors.length === 0) await output.writeReview(unit.reviewId, writtenKey, collector, collector.warnings);
+			if (errors.length === 0) await output.writeReview(unit.reviewId, writtenKey, collector, collector.warnings, reviewSource(unit, reviewRows.get(unit.reviewId)!));
 		}
 		const report: IngestReport = { ok: false, errors, warnings, refused, files, reviewsRead: read, reviewsReused: output.reused };
 		if (errors.length) {

@@ -7,6 +7,10 @@
 //                                                         folder's, as Spark, Trino and DuckDB expect)
 //   manifests/<id>.json                                   one review: its partitions, inputs, raw copies, warnings
 //   raw/…                                                 the raw inputs as published
+//   reviews.csv  devices.csv  csv/runs/review_id=<id>/part-0.csv …
+//                                                         every table file again as CSV (outside the table folders,
+//                                                         which engines read as Parquet only)
+//   archives/<id>.zip                                     one review: raw files, YAML, its rows as CSV and Parquet
 //   manifest.json  SHA256SUMS                             the whole dataset
 import type { Column, Table } from './schema.ts';
 
@@ -32,6 +36,31 @@ export function partitionFile(table: Pick<Table, 'name'>, reviewId: string): str
 /** Every partition of a table, as a glob (for engines that can list the folder: a disk, S3, GCS, HDFS). */
 export function partitionGlob(table: Pick<Table, 'name'>): string {
 	return `${table.name}/*/*.parquet`;
+}
+
+/** A catalog table's CSV, beside its Parquet file. */
+export function tableCsvFile(table: Pick<Table, 'name'>): string {
+	return `${table.name}.csv`;
+}
+
+/** The folder of a partitioned table's CSV files: the table's layout under csv/. */
+export function csvFolder(table: Pick<Table, 'name'>): string {
+	return `csv/${table.name}/`;
+}
+
+/** One review's CSV of a partitioned table (the same rows and columns as its Parquet file). */
+export function partitionCsvFile(table: Pick<Table, 'name'>, reviewId: string): string {
+	return `csv/${partitionFile(table, reviewId).replace(/\.parquet$/, '.csv')}`;
+}
+
+/** One review's archive: its raw files, metadata YAML and rows, with a README. */
+export function reviewArchiveFile(reviewId: string): string {
+	return `archives/${reviewId}.zip`;
+}
+
+/** A column's name in a CSV header: the name, and its unit in brackets when it has one ("lat_mean_ns [ns]"). */
+export function csvHeader(column: Pick<Column, 'name' | 'unit'>): string {
+	return column.unit ? `${column.name} [${column.unit}]` : column.name;
 }
 
 /** The review a partition file belongs to ("runs/review_id=x/part-0.parquet" → "x"). */
@@ -97,6 +126,8 @@ export interface TableRecord {
 	files: number;
 	/** The file's SHA-256 (catalog tables; each partition's is in its review's manifest). */
 	sha256?: string;
+	/** The same rows as CSV: its file (catalog tables, with its SHA-256) or folder, and bytes in all. */
+	csv: { path: string; bytes: number; sha256?: string };
 }
 
 /** manifests/<id>.json: everything published from one review, and what it was made from. */
@@ -108,6 +139,10 @@ export interface ReviewManifest {
 	devices: string[];
 	/** Its file of each partitioned table that has rows of it. */
 	partitions: Record<string, FileRecord>;
+	/** The same files as CSV, by table. */
+	csv: Record<string, FileRecord>;
+	/** Its archive (reviewArchiveFile). */
+	archive: FileRecord;
 	inputs: InputRecord[];
 	raw: FileRecord[];
 	warnings: InputWarning[];
@@ -119,8 +154,13 @@ export interface DatasetManifest {
 	duckdb_version: string;
 	/** Hash of the ingest's own code: a new ingest reads every review again. */
 	ingest_version: string;
-	/** Hash of every published file: changes whenever any number does. */
+	/** SHA-256 of SHA256SUMS, so of every published file: changes whenever any number does. */
 	dataset_version: string;
+	/**
+	 * Day (UTC, YYYY-MM-DD) this dataset version was first written: kept while the version stays, from SOURCE_DATE_EPOCH
+	 * when set. Only here, so the data files stay byte-identical whenever they are made.
+	 */
+	generated: string;
 	tables: Record<string, TableRecord>;
 	/** Each review's manifest (path, size, hash), key, and the devices its rows name. */
 	reviews: Record<string, FileRecord & { key: string; devices: string[] }>;

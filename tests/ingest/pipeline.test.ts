@@ -184,7 +184,7 @@ describe('guarantees on failure', () => {
 		expect(strict.stderr).toMatch(/error: keep-going\/empty\.json: EMPTY_FILE /);
 	});
 
-	it.each(['write-runs', 'write-timeseries', 'raw', 'before-swap', 'mid-swap'])('a fault at %s leaves the previous output as it was', (step) => {
+	it.each(['write-runs', 'write-timeseries', 'csv', 'raw', 'archive', 'before-swap', 'mid-swap'])('a fault at %s leaves the previous output as it was', (step) => {
 		const folder = makeBareFolder(`fault-${step}`);
 		const out = join(work, `out-fault-${step}`);
 		expect(runCli([folder, '--out', out]).status).toBe(0);

@@ -42,7 +42,7 @@ describe('csv cells', () => {
 		['a, "b"', '"a, ""b"""'],
 		['line\nbreak', '"line\nbreak"'],
 		[' x', '" x"'],
-		['', ''],
+		['', '""'],
 		[null, ''],
 	])('%j → %j', (value, expected) => {
 		expect(cell(value)).toBe(expected);

@@ -1,0 +1,91 @@
+// One review's archive (a .zip made with yazl): its raw files, its metadata YAML, its rows as CSV and Parquet, and a
+// README with its source, licence, how to cite it and the SHA-256 of every other entry. The same files give the same
+// bytes: entries in code-point order, one fixed time and mode, no extra timestamp field, and Node's own zlib.
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
+import { ZipFile } from 'yazl';
+import { reviewCitation } from '../../src/lib/citation.ts';
+import type { ReviewRow } from '../../src/lib/schema.ts';
+import { byCodePoint } from './files.ts';
+
+/** A file to put in the archive: its name there, where it is on disk, its size and hash. */
+export interface ArchiveEntry {
+	name: string;
+	file: string;
+	bytes: number;
+	sha256: string;
+}
+
+export const README_NAME = 'README.txt';
+/** The README's list of entries begins after this line, one `<sha256>  <name>` a line (as `sha256sum -c` reads it). */
+export const README_FILES_HEADING = 'Files (SHA-256, for sha256sum -c):';
+
+// A zip stores local time without a zone, and yazl reads a Date's local fields: a Date made from local fields, when
+// it is used (the zone may change while the process runs), is the same stored time in every time zone (noon, which no
+// daylight-saving change skips).
+const fixedTime = () => new Date(1980, 0, 1, 12, 0, 0);
+const FILE_MODE = 0o100644;
+/** Already compressed: stored as they are. */
+const STORED = /\.parquet$/;
+
+/** The review's data version: the SHA-256 of the README's list of entries, so of every entry but the README. */
+export function archiveVersion(entries: readonly ArchiveEntry[]): string {
+	return createHash('sha256').update(fileList(entries)).digest('hex');
+}
+
+function fileList(entries: readonly ArchiveEntry[]): string {
+	return sorted(entries)
+		.map((e) => `${e.sha256}  ${e.name}\n`)
+		.join('');
+}
+
+const sorted = (entries: readonly ArchiveEntry[]) => [...entries].sort((a, b) => byCodePoint(a.name, b.name));
+
+export function archiveReadme(review: ReviewRow, entries: readonly ArchiveEntry[]): string {
+	const version = archiveVersion(entries);
+	const cite = reviewCitation(review, version);
+	const licence = review.licence
+		? `${review.licence} (the raw files and figures, as their source grants it; the metadata and normalized rows are under the dataset repository's licence)`
+		: "none granted by the source: the numbers are transcribed facts; cite the original (see the dataset's data/README.md)";
+	const line = (label: string, value: string | number | null) => `${label}: ${value ?? 'not recorded'}`;
+	return [
+		`${review.title}`,
+		'',
+		line('Review', review.review_id),
+		...(review.title_en ? [line('Title (English)', review.title_en)] : []),
+		line('Publisher', review.publisher),
+		line('Author', review.author),
+		line('Date', review.date ?? review.year),
+		line('Source', review.url),
+		line('Licence', licence),
+		line('Data version', version),
+		'',
+		'Contents:',
+		'  metadata/   the review.yaml and runs.yaml (when it has one) the data was read with',
+		'  files/      the raw files the ingest read as benchmark output, byte for byte (paths as in the review folder)',
+		'  tables/     the review\'s rows of each table, as Parquet and as CSV (the same values; units in the CSV headers;',
+		'              text a spreadsheet would run as a formula starts with an apostrophe)',
+		'',
+		'How to cite:',
+		`  ${cite.text}`,
+		'',
+		cite.bibtex,
+		'',
+		README_FILES_HEADING,
+		fileList(entries),
+	].join('\n');
+}
+
+/** Writes the archive to `path`: the README first, then the entries by name. */
+export async function writeArchive(path: string, review: ReviewRow, entries: readonly ArchiveEntry[]): Promise<void> {
+	const zip = new ZipFile();
+	const common = { mtime: fixedTime(), mode: FILE_MODE, forceDosTimestamp: true };
+	const out = createWriteStream(path);
+	zip.on('error', (err: Error) => out.destroy(err));
+	zip.outputStream.pipe(out);
+	zip.addBuffer(Buffer.from(archiveReadme(review, entries)), README_NAME, { ...common, compress: true });
+	for (const e of sorted(entries)) zip.addFile(e.file, e.name, { ...common, compress: !STORED.test(e.name) });
+	zip.end();
+	await finished(out);
+}
