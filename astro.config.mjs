@@ -53,7 +53,8 @@ const embeds = {
 	name: 'embeds',
 	hooks: {
 		'astro:build:done': ({ dir, logger }) => {
-			const hosted = hostDataVersions(fileURLToPath(new URL('data/', dir)));
+			const previous = process.env.SITE_PREVIOUS_OUTPUT;
+			const hosted = hostDataVersions(fileURLToPath(new URL('data/', dir)), previous ? join(previous, 'data') : undefined);
 			logger.info(`dataset versions hosted: ${hosted.length}`);
 			writeEmbedScript(fileURLToPath(dir));
 		},

@@ -66,6 +66,8 @@ export async function buildSite(out: string, { full = false, env = process.env, 
 	if (relative(ROOT, parent).startsWith('..') && !existsSync(join(parent, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(parent, 'node_modules'), 'dir');
 	const childEnv: NodeJS.ProcessEnv = { ...env, SITE_CODE_VERSION: code, ASTRO_TELEMETRY_DISABLED: '1' };
 	if (!full && existsSync(target)) childEnv.SITE_PREVIOUS_BUILD = target;
+	// The dataset versions the last output hosted stay hosted, full build or not (src/lib/site/data-versions.ts).
+	if (existsSync(target)) childEnv.SITE_PREVIOUS_OUTPUT = target;
 	// The heap limit: a build's live data is far smaller (one page at a time), and V8 keeps what it may.
 	const args = ['--max-old-space-size=1024', ASTRO, 'build', '--root', ROOT, '--outDir', staging];
 	const status = await new Promise<number>((ok) => {

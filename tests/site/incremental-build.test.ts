@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
+import { VERSIONS_INDEX, hostedVersions } from '../../src/lib/site/data-versions.ts';
 import { buildSite } from '../../scripts/build.ts';
 import { generateCatalog } from '../../scripts/bench/catalog.ts';
 import { ingest } from '../../scripts/ingest/run.ts';
@@ -51,6 +52,8 @@ it('renders only what changed, and gives the bytes of a full build', async () =>
 	expect(readFileSync(join(work, 'unchanged.log'), 'utf8')).toMatch(/^nothing changed since the last build/);
 	expect(files(site)).toEqual(before);
 
+	const firstVersion = hostedVersions(join(site, 'data'));
+	expect(firstVersion).toHaveLength(1);
 	const changed = reviews.find((r) => r.raw)!;
 	const log = join(data, 'reviews', changed.id, 'raw/4k-random-read-qd32-timeseries_iops.1.log');
 	writeFileSync(log, readFileSync(log, 'utf8').trimEnd().split('\n').slice(0, -1).join('\n') + '\n');
@@ -62,7 +65,16 @@ it('renders only what changed, and gives the bytes of a full build', async () =>
 	expect(again).toContain(`/zh-Hans/reviews/${changed.id}/`);
 	expect(again.length).toBeLessThan(scoped(first).length);
 
-	// The full build in another time zone and locale: every page, CSV and data file the same bytes.
+	// The dataset as first published stays hosted beside the new one, for the embeds made from it.
+	const hosted = hostedVersions(join(site, 'data'));
+	expect(hosted).toHaveLength(2);
+	expect(hosted[1]).toBe(firstVersion[0]);
+
+	// The full build in another time zone and locale: every page, CSV and data file the same bytes; a fresh output
+	// hosts only its own dataset version.
 	await build(full, 'full', true, { TZ: 'Asia/Shanghai', LC_ALL: 'zh_CN.UTF-8', LANG: 'zh_CN.UTF-8' });
-	expect(files(site)).toEqual(files(full));
+	const older = (path: string) => path.startsWith(`/data/versions/${hosted[1]}/`) || path === `/${VERSIONS_INDEX}`;
+	const without = (all: Record<string, string>) => Object.fromEntries(Object.entries(all).filter(([path]) => !older(path)));
+	expect(without(files(site))).toEqual(without(files(full)));
+	expect(hostedVersions(join(full, 'data'))).toEqual([hosted[0]]);
 }, 600_000);

@@ -5,6 +5,7 @@
 // published Parquet, and says when the numbers are of an older or newer dataset version. Beside it: its oEmbed JSON.
 import { t, type Lang } from '../../i18n/strings.ts';
 import { assetPath, langPath, pathFor } from '../../i18n/routes.ts';
+import { DEFAULT_WIDTH } from '../charts/options.ts';
 import { chartMarkup, el, htmlOf } from '../element.ts';
 import { embedSize, iframeSnippet } from '../embed-snippet.ts';
 import type { ChartSpec, PackedChart, PackedRows } from './chart-data.ts';
@@ -12,9 +13,12 @@ import { emitFile } from './emitted-files.ts';
 import { jsonForScript } from './inline-json.ts';
 import { plotStyleTexts } from './plot-styles.ts';
 
-/** Where the embed of a page's chart is (site path, under the base): /embed/reviews/x/lvi-1/, /embed/zh-Hans/…. */
+/** The folder of a page's embeds, from the page's site path with its language ("/zh-Hans/reviews/x/"), unprefixed by the base. */
+export const embedsFolder = (pageSitePath: string) => `/embed${pageSitePath}charts/`;
+
+/** Where the embed of a page's chart is (site path, under the base): /embed/reviews/x/charts/lvi-1/, /embed/zh-Hans/…. */
 export function embedPath(lang: Lang, pagePath: string, chartId: string): string {
-	return assetPath(`/embed/${langPath(lang, pagePath)}${chartId}/`);
+	return assetPath(`${embedsFolder(`/${langPath(lang, pagePath)}`)}${chartId}/`);
 }
 
 /** The site's address for absolute links (oEmbed needs them): SITE_URL at build time, else where `npm start` serves it. */
@@ -60,16 +64,16 @@ export interface EmbedChart {
 	version: string;
 }
 
-/** The chart's drawn size, from its SVG (a chart of panels: its first panel's width, all panels' height). */
-export function chartSize(markup: string): { width: number; height: number } {
-	const attr = (name: string) => Number(new RegExp(`<svg[^>]*\\s${name}="([\\d.]+)"`).exec(markup)?.[1] ?? NaN);
-	const [w, h] = [attr('width'), attr('height')];
-	return { width: Number.isFinite(w) ? w : 640, height: Number.isFinite(h) ? h : 400 };
+/** The chart's drawn size: its width, and its tallest SVG (a chart of panels: a panel) with room for a legend above. */
+export function chartSize(markup: string, fixedWidth?: number): { width: number; height: number } {
+	const heights = [...markup.matchAll(/<svg[^>]*\sheight="([\d.]+)"/g)].map((m) => Number(m[1]));
+	const legend = markup.includes('-swatch') ? 30 : 0;
+	return { width: fixedWidth ?? DEFAULT_WIDTH, height: Math.max(200, ...heights) + legend };
 }
 
 /** The chart's iframe snippet at the site's address, pinned to a dataset version. */
 export function chartSnippet(c: Pick<EmbedChart, 'lang' | 'pagePath' | 'spec' | 'title' | 'markup'>, version?: string): string {
-	const { width, height } = chartSize(c.markup);
+	const { width, height } = chartSize(c.markup, c.spec.fixed.width);
 	const src = `${siteOrigin()}${embedPath(c.lang, c.pagePath, c.spec.id)}${version ? `?v=${version}` : ''}`;
 	return iframeSnippet(src, c.title, embedSize(width, height));
 }
@@ -128,7 +132,7 @@ export function embedHtml(c: EmbedChart): string {
 
 /** The chart's oEmbed answer (a "rich" type: the iframe). */
 export function oembedJson(c: Pick<EmbedChart, 'lang' | 'pagePath' | 'spec' | 'title' | 'pageTitle' | 'markup'>): string {
-	const { width, height } = chartSize(c.markup);
+	const { width, height } = chartSize(c.markup, c.spec.fixed.width);
 	const size = embedSize(width, height);
 	return `${JSON.stringify(
 		{

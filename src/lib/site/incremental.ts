@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inEveryLang, langPath } from '../../i18n/routes.ts';
+import { embedsFolder } from './embed.ts';
 import { emittedDir, placeFile, placeTree } from './emitted-files.ts';
 import { loadManifest } from './manifest.ts';
 
@@ -92,8 +93,8 @@ export function filesToRender<P extends Record<string, string>>(route: string, f
 }
 
 /**
- * At the build's end: the pages left out are taken from the last build (each page's HTML and the tables it
- * published beside it), and the new output records every page's key. Returns how many pages were kept.
+ * At the build's end: the pages left out are taken from the last build (each page's HTML, the tables it published
+ * beside it and its charts' embeds), and the new output records every page's key. Returns how many pages were kept.
  */
 export function keepUnchangedPages(siteDir: string): number {
 	const dir = routesDir();
@@ -106,7 +107,10 @@ export function keepUnchangedPages(siteDir: string): number {
 		for (const path of route.kept) {
 			const from = join(previousBuild()!, path);
 			placeFile(join(previousBuild()!, pageFile(path)), join(siteDir, pageFile(path)), 'link');
-			if (path.endsWith('/')) placeTree(join(from, 'tables'), join(siteDir, path, 'tables'), 'link');
+			if (path.endsWith('/')) {
+				placeTree(join(from, 'tables'), join(siteDir, path, 'tables'), 'link');
+				placeTree(join(previousBuild()!, embedsFolder(path)), join(siteDir, embedsFolder(path)), 'link');
+			}
 			kept++;
 		}
 	}

@@ -1,0 +1,192 @@
+// Embeds and exports as another site and a reader use them, in Debian's Chromium: a chart's embed framed by a page of
+// a second localhost origin at 320 and 1000 px, light and dark, with JavaScript on and off (and a page that is not
+// an embed refusing the frame); the embed redrawn in the view its link carries; pinned to an older dataset version
+// hosted beside the current one (a real ingest of a corrected review), it shows that version's numbers and says newer
+// data exists, and a version no longer hosted says the data changed; "SVG" and "PNG" give valid images of the chart.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Frame } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ingest } from '../../scripts/ingest/run.ts';
+import { startServer, type StaticServer } from '../../scripts/serve.ts';
+import type { DatasetManifest } from '../../src/lib/dataset-layout.ts';
+import { ROOT } from '../helpers/fixtures.ts';
+import { ARTIFACTS, launch, watchedPage } from './chromium.ts';
+
+const base = inject('baseUrl');
+const ZDNET = 'zdnet-2013-intel-dc-s3500';
+const EMBED = `/embed/reviews/${ZDNET}/charts/r-four-corners/`;
+const LVI = '/embed/reviews/lab-2026-virtual-disk-fio-sweep/w-4k-random-read/charts/r-w-4k-random-read-lvi/';
+
+let browser: Browser;
+let other: StaticServer;
+const otherRoot = mkdtempSync(join(tmpdir(), 'embedding-site-'));
+
+beforeAll(async () => {
+	browser = await launch();
+	other = await startServer(otherRoot);
+});
+
+afterAll(async () => {
+	await browser?.close();
+	await other?.close();
+	rmSync(otherRoot, { recursive: true, force: true });
+});
+
+/** A page of the other origin that frames `src` at `width` px, and its frame once loaded. */
+async function framed(src: string, width: number, options: { javaScriptEnabled?: boolean; colorScheme?: 'light' | 'dark' } = {}) {
+	const name = `frame-${width}-${Math.random().toString(36).slice(2)}.html`;
+	writeFileSync(join(otherRoot, name), `<!doctype html><title>a blog</title><link rel="icon" href="data:,"><body style="margin:0"><iframe src="${base}${src}" width="${width}" height="640" style="border:0"></iframe>`);
+	const w = await watchedPage(browser, other.url, { viewport: { width: width + 40, height: 700 }, ...options });
+	await w.page.goto(`${other.url}/${name}`, { waitUntil: 'load' });
+	const frame = w.page.frames().find((f) => f !== w.page.mainFrame())!;
+	await frame.waitForSelector('figure[data-chart] [data-chart-frame] svg');
+	return { ...w, frame };
+}
+
+const background = (frame: Frame) => frame.evaluate(() => getComputedStyle(document.body).backgroundColor);
+const overflows = (frame: Frame) => frame.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+
+describe('embeds', () => {
+	it.each([
+		[320, 'light', true],
+		[320, 'dark', true],
+		[1000, 'light', true],
+		[1000, 'dark', true],
+		[320, 'light', false],
+		[1000, 'dark', false],
+	] as const)('show the chart framed by another origin at %i px, %s, JavaScript %s', async (width, theme, js) => {
+		// Without JavaScript ?theme= cannot apply: the system's choice does.
+		const w = await framed(`${EMBED}?theme=${theme}`, width, { javaScriptEnabled: js, colorScheme: js ? (theme === 'dark' ? 'light' : 'dark') : theme });
+		const { frame } = w;
+		expect(await frame.locator('h1').innerText()).toBe('Four corners');
+		expect(await frame.locator('.source').innerText()).toMatch(/^Data: Intel SSD DC S3500.* · SSD review data ↗$/);
+		expect(await frame.locator('[data-embed-back]').getAttribute('target')).toBe('_top');
+		expect(await overflows(frame)).toBe(false);
+		const bg = await background(frame);
+		expect(bg === 'rgb(255, 255, 255)').toBe(theme === 'light');
+		if (js) await expect.poll(() => frame.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+		// The chart fills the frame's width, never more.
+		const svgWidth = await frame.locator('[data-chart-frame] svg').last().evaluate((s) => s.getBoundingClientRect().right);
+		expect(svgWidth).toBeLessThanOrEqual(width);
+		if (width === 320) await w.page.screenshot({ path: join(ARTIFACTS, `embed-320${theme === 'dark' ? '-dark' : ''}${js ? '' : '-nojs'}.png`) });
+		expect(w.consoleErrors).toEqual([]);
+		await w.context.close();
+	});
+
+	it('may be framed by another origin where no other page may', async () => {
+		const embed = await fetch(`${base}${EMBED}`);
+		expect(embed.headers.get('content-security-policy')).toContain('frame-ancestors *');
+		expect(embed.headers.get('x-frame-options')).toBeNull();
+		const page = await fetch(`${base}/reviews/${ZDNET}/`);
+		expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+		expect(page.headers.get('x-frame-options')).toBe('DENY');
+		const name = 'refused.html';
+		writeFileSync(join(otherRoot, name), `<!doctype html><iframe src="${base}/reviews/${ZDNET}/" width="800" height="600"></iframe>`);
+		const w = await watchedPage(browser, other.url);
+		await w.page.goto(`${other.url}/${name}`, { waitUntil: 'load' });
+		await expect.poll(() => w.consoleErrors.some((e) => /frame-ancestors/.test(e)), { timeout: 10_000 }).toBe(true);
+		await w.context.close();
+	});
+
+	it('has its oEmbed answer, found from its page', async () => {
+		const w = await watchedPage(browser, base);
+		await w.page.goto(`${base}${EMBED}`);
+		const href = await w.page.locator('link[rel="alternate"][type="application/json+oembed"]').getAttribute('href');
+		const oembed = (await (await fetch(`${base}${new URL(href!).pathname}`)).json()) as { type: string; html: string; width: number; height: number };
+		expect(oembed.type).toBe('rich');
+		expect(oembed.html).toMatch(/^<iframe src="[^"]+\/embed\/reviews\/zdnet-2013-intel-dc-s3500\/charts\/r-four-corners\/"/);
+		expect(oembed.height).toBeGreaterThan(300);
+		await w.context.close();
+	});
+
+	it('is redrawn in the view its link carries', async () => {
+		const w = await framed(`${LVI}?stat=p99&unit=ms`, 1000);
+		await expect.poll(() => w.frame.locator('[data-chart-frame] svg[aria-label]').first().getAttribute('aria-label'), { timeout: 30_000 }).toBe('Latency (p99) versus IOPS');
+		await expect.poll(() => w.frame.locator('[data-chart-summary]').textContent()).toMatch(/\d ms\b/);
+		expect(w.consoleErrors).toEqual([]);
+		await w.context.close();
+	});
+
+	it('keeps the numbers of the dataset version it was made from while it is hosted, and says when it is not', async () => {
+		// The review as first published: its 4 KiB random read figure was later corrected (84,300 IOPS today).
+		const work = mkdtempSync(join(tmpdir(), 'older-version-'));
+		try {
+			cpSync(join(ROOT, 'data/devices'), join(work, 'data/devices'), { recursive: true });
+			cpSync(join(ROOT, 'data/reviews', ZDNET), join(work, 'data/reviews', ZDNET), { recursive: true });
+			const csv = join(work, 'data/reviews', ZDNET, 'published.csv');
+			writeFileSync(csv, readFileSync(csv, 'utf8').replace(',iops,84300,IOps,', ',iops,71000,IOps,'));
+			expect((await ingest({ dataDir: join(work, 'data'), out: join(work, 'dataset') })).errors).toEqual([]);
+			const older = (JSON.parse(readFileSync(join(work, 'dataset/manifest.json'), 'utf8')) as DatasetManifest).dataset_version;
+			const hosted = join(ROOT, 'dist/data/versions', older);
+			cpSync(join(work, 'dataset'), hosted, { recursive: true });
+			try {
+				const w = await framed(`${EMBED}?v=${older}`, 1000);
+				const notice = w.frame.locator('[data-embed-notice]');
+				await expect.poll(() => notice.innerText(), { timeout: 30_000 }).toContain(`dataset ${older.slice(0, 12)}; newer data exists`);
+				expect(await notice.locator('a').getAttribute('href')).toBe(EMBED);
+				await expect.poll(() => w.frame.locator('[data-chart-summary]').textContent(), { timeout: 90_000 }).toMatch(/71,000 IOPS/);
+				expect(await w.frame.locator('[data-chart-frame]').innerText()).toMatch(/71K/);
+				await w.page.screenshot({ path: join(ARTIFACTS, 'embed-older-version-1000.png') });
+				expect(w.consoleErrors).toEqual([]);
+				await w.context.close();
+			} finally {
+				rmSync(hosted, { recursive: true, force: true });
+			}
+			const gone = await framed(`${EMBED}?v=${'0'.repeat(64)}`, 1000);
+			await expect.poll(() => gone.frame.locator('[data-embed-notice]').innerText()).toMatch(/no longer hosted/);
+			expect(await gone.frame.locator('[data-chart-summary]').textContent()).toMatch(/84,300 IOPS/);
+			await gone.context.close();
+		} finally {
+			rmSync(work, { recursive: true, force: true });
+		}
+	});
+});
+
+describe('chart images', () => {
+	it('gives the chart as drawn as SVG and as a PNG at twice its size', async () => {
+		const w = await watchedPage(browser, base, { viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+		await w.page.goto(`${base}/reviews/${ZDNET}/`);
+		const figure = w.page.locator('figure[data-chart="fc"]').first();
+		await figure.scrollIntoViewIfNeeded();
+		const [svgDownload] = await Promise.all([w.page.waitForEvent('download'), figure.locator('[data-chart-export="svg"]').click()]);
+		const svg = readFileSync((await svgDownload.path())!, 'utf8');
+		expect(svgDownload.suggestedFilename()).toBe(`${ZDNET}-r-four-corners.svg`);
+		expect(svg).toMatch(/^<\?xml[^>]*>\s*<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+		expect(svg).toContain('84.3K');
+		const width = Number(/<svg[^>]*\swidth="(\d+)"/.exec(svg)![1]);
+		const height = Number(/<svg[^>]*\sheight="(\d+)"/.exec(svg)![1]);
+		// The browser reads it back as an image of that size.
+		const decoded = await w.page.evaluate(async (text) => {
+			const img = new Image();
+			img.src = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }));
+			await img.decode();
+			return [img.naturalWidth, img.naturalHeight];
+		}, svg);
+		expect(decoded).toEqual([width, height]);
+		const [pngDownload] = await Promise.all([w.page.waitForEvent('download'), figure.locator('[data-chart-export="png"]').click()]);
+		const png = readFileSync((await pngDownload.path())!);
+		expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+		expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([width * 2, height * 2]);
+		const bitmap = await w.page.evaluate(async (bytes) => {
+			const b = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: 'image/png' }));
+			// Not a blank image: some pixels are the chart's bars.
+			const canvas = new OffscreenCanvas(b.width, b.height);
+			const ctx = canvas.getContext('2d')!;
+			ctx.drawImage(b, 0, 0);
+			const data = ctx.getImageData(0, 0, b.width, b.height).data;
+			let coloured = 0;
+			for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - data[i + 2]!) > 60) coloured++;
+			return [b.width, b.height, coloured];
+		}, [...png]);
+		expect(bitmap.slice(0, 2)).toEqual([width * 2, height * 2]);
+		expect(bitmap[2]).toBeGreaterThan(1000);
+		// "Embed" gives the snippet for this view at this site's address.
+		await figure.locator('[data-chart-embed] summary').click();
+		const snippet = await figure.locator('[data-embed-snippet]').inputValue();
+		expect(snippet).toContain(`src="${base}${EMBED}?v=`);
+		expect(w.consoleErrors).toEqual([]);
+		await w.context.close();
+	});
+});
