@@ -328,6 +328,15 @@ describe('XSS payloads in every text field', () => {
 		// The pre-rendered comparison of the published review's drives names the review in each workload's sources.
 		[PAIR]: [p(24)],
 		'/columns/': [],
+		// The downloads page names every review, its source and its files.
+		'/data/': [p(7)],
+	};
+	/** Embeds of the review's charts (their source line is the review's title). */
+	const embedPages = async () => {
+		const r = await load(REVIEW, false);
+		const found = [...new Set(r.links.map((h) => new URL(h).pathname).filter((h) => h.startsWith(`/embed${REVIEW}charts/`)))];
+		expect(found.length).toBeGreaterThan(1);
+		return found.slice(0, 2);
 	};
 
 	it('the checks see a probe, markup, a handler and a CSP violation when they are there', async () => {
@@ -352,6 +361,7 @@ describe('XSS payloads in every text field', () => {
 		else pages.push([`/zh-Hans${REVIEW}`, [p(2)]]);
 		// Each workload page shows its label: one of the three workload payloads.
 		for (const w of await workloadPages()) pages.push([w + live, []]);
+		for (const e of await embedPages()) pages.push([e + live, [p(7)]]);
 		// Two pages at a time (most of a live page's time is waiting on DuckDB and idle callbacks).
 		const queue = [...pages];
 		const lane = async () => {
