@@ -8,6 +8,7 @@ import { clearEmitted, moveEmitted, placeTree } from './src/lib/site/emitted-fil
 import { keepUnchangedPages } from './src/lib/site/incremental.ts';
 import { headersFile } from './src/lib/site/headers.ts';
 import { hostDataVersions } from './src/lib/site/data-versions.ts';
+import { COMPARE_DRIVES_FOLDER } from './src/lib/compare/drive-file.ts';
 import { writeEmbedScript } from './src/lib/site/embed-script.ts';
 
 /**
@@ -54,7 +55,9 @@ const embeds = {
 	hooks: {
 		'astro:build:done': ({ dir, logger }) => {
 			const previous = process.env.SITE_PREVIOUS_OUTPUT;
-			const hosted = hostDataVersions(fileURLToPath(new URL('data/', dir)), previous ? join(previous, 'data') : undefined);
+			// The comparison's drive files are made from the dataset alone: a version keeps its own.
+			const derived = { siteDir: fileURLToPath(dir), folders: [COMPARE_DRIVES_FOLDER] };
+			const hosted = hostDataVersions(fileURLToPath(new URL('data/', dir)), previous ? join(previous, 'data') : undefined, derived);
 			logger.info(`dataset versions hosted: ${hosted.length}`);
 			writeEmbedScript(fileURLToPath(dir));
 		},

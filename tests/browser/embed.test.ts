@@ -144,6 +144,43 @@ describe('embeds', () => {
 	});
 });
 
+describe('embeds of comparisons', () => {
+	const PAIR = '/embed/compare/crucial-p2-2tb-vs-wd-blue-3d-1tb/charts/cmp-0-lvi/';
+
+	it('show a pre-rendered pair’s chart without JavaScript, and another view of it drawn live', async () => {
+		const still = await framed(PAIR, 700, { javaScriptEnabled: false });
+		expect(await still.frame.locator('h1').innerText()).toBe('Latency (mean) versus IOPS');
+		expect(await still.frame.locator('[data-chart-frame] svg').count()).toBeGreaterThan(1);
+		await still.context.close();
+		const live = await framed(`${PAIR}?stat=p99&theme=dark`, 700);
+		await expect.poll(() => live.frame.url()).toContain('/embed/compare/?devices=crucial-p2-2tb,wd-blue-3d-1tb&chart=cmp-0-lvi');
+		await live.frame.waitForSelector('html[data-state="ready"]');
+		expect(await live.frame.locator('h1').innerText()).toBe('Latency (p99) versus IOPS');
+		expect(await background(live.frame)).not.toBe('rgb(255, 255, 255)');
+		expect(await live.frame.locator('[data-embed-back]').getAttribute('href')).toBe('/compare/?devices=crucial-p2-2tb,wd-blue-3d-1tb&stat=p99#cmp-0-lvi');
+		expect(live.consoleErrors).toEqual([]);
+		await live.context.close();
+	});
+
+	it('“Embed” on the comparison page gives the live embed of that comparison and chart, which draws it', async () => {
+		const w = await watchedPage(browser, base, { viewport: { width: 1280, height: 900 } });
+		await w.page.goto(`${base}/compare/?devices=crucial-p2-2tb,wd-blue-3d-1tb,samsung-840-evo-120gb&base=wd-blue-3d-1tb`);
+		await w.page.waitForSelector('[data-compare-page][data-state="ready"]');
+		const figure = w.page.locator('[data-family] figure[data-chart="lvi"]').first();
+		await figure.locator('[data-chart-embed] summary').click();
+		const snippet = await figure.locator('[data-embed-snippet]').inputValue();
+		const src = /src="([^"]+)"/.exec(snippet)![1]!.replace(/&amp;/g, '&');
+		expect(src).toMatch(new RegExp(`^${base}/embed/compare/\\?devices=crucial-p2-2tb,wd-blue-3d-1tb,samsung-840-evo-120gb&base=wd-blue-3d-1tb&chart=cmp-\\d+-lvi&v=[0-9a-f]{64}$`));
+		await w.context.close();
+		const embedded = await framed(src.slice(base.length), 1000);
+		await embedded.frame.waitForSelector('html[data-state="ready"]');
+		expect(await embedded.frame.locator('[data-embed-notice]').isHidden()).toBe(true);
+		expect(await embedded.frame.locator('[data-chart-frame]').innerText()).toMatch(/Samsung/);
+		expect(embedded.consoleErrors).toEqual([]);
+		await embedded.context.close();
+	});
+});
+
 describe('chart images', () => {
 	it('gives the chart as drawn as SVG and as a PNG at twice its size', async () => {
 		const w = await watchedPage(browser, base, { viewport: { width: 1280, height: 900 }, acceptDownloads: true });

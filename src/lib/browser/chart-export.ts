@@ -137,9 +137,13 @@ document.addEventListener('click', (e) => {
 /** An embed snippet for the view of the page's URL, at this site's address. */
 function refreshSnippet(area: HTMLTextAreaElement): void {
 	const d = area.dataset;
-	const query = queryFromView(viewFromQuery(new URLSearchParams(location.search)));
+	const page = new URLSearchParams(location.search);
+	// A chart of a page keeps the page's view; a comparison's, the whole comparison (drives, baseline…) and its chart.
+	const query = d.embedKeep === 'all' ? page : queryFromView(viewFromQuery(page));
+	for (const k of ['v', 'theme']) query.delete(k);
+	if (d.embedChart && d.embedKeep === 'all') query.set('chart', d.embedChart);
 	query.set('v', d.version!);
-	const src = `${location.origin}${d.embedSrc}?${query.toString().replace(/%2C/g, ',')}`;
+	const src = `${location.origin}${d.embedSrc!.replace(/\?.*$/, '')}?${query.toString().replace(/%2C/g, ',')}`;
 	area.value = iframeSnippet(src, d.embedTitle ?? '', embedSize(Number(d.embedWidth), Number(d.embedHeight)));
 	area.closest('details')?.querySelector<HTMLAnchorElement>('[data-embed-link]')?.setAttribute('href', src);
 }

@@ -4,21 +4,20 @@
 // charts drawn by the same chart functions (loaded when the first chart is drawn). Every choice is in the URL;
 // back and forward restore it. A reader's own file is parsed in a worker and never leaves the page.
 import { t, type Lang } from '../../i18n/strings.ts';
-import { TABLES, type HistogramRow, type PercentileRow, type RunRow } from '../schema.ts';
 import { compareDrives } from '../compare/comparison.ts';
 import type { ReviewFacts } from '../compare/conditions.ts';
-import { compareDrivePath, devicesOfQuery, type CompareDriveFile, type CompareLog, type CompareReview, type CompareTable } from '../compare/drive-file.ts';
-import { comparisonCharts, comparisonEl, withLateRows, type CompareChart, type DrawnChart, type LateNeed } from '../compare/html.ts';
+import { compareEmbedPath, devicesOfQuery, type CompareDriveFile } from '../compare/drive-file.ts';
+import { embedSize, iframeSnippet } from '../embed-snippet.ts';
+import { comparisonCharts, comparisonEl, withLateRows, type ChartEmbed, type CompareChart, type DrawnChart } from '../compare/html.ts';
 import { chartMarkup, domOf, el } from '../element.ts';
 import { reviewTitle } from '../site/labels.ts';
 import { timeseriesMetricOf, timeseriesPoints } from '../site/chart-data.ts';
 import type { TimeseriesBucketRow } from '../queries/timeseries.ts';
 import { workloadText } from '../compare/verdict.ts';
 import { OWN_DEVICE_ID, OWN_REVIEW_ID, ownResultCsv, type OwnParse, type OwnParseOptions } from '../own-result/common.ts';
-import { downsampleSeries } from '../own-result/series.ts';
 import type { ViewState } from '../site/view.ts';
 import { queryFromView, viewFromQuery } from './url-state.ts';
-import { readTableRows, urlBuffer, type RowFilter } from './parquet.ts';
+import { compareSource, lateIndex, type Loaded } from './compare-data.ts';
 import { parseInWorker } from './own-result.ts';
 
 const MAX_DRIVES = 8;
@@ -26,6 +25,7 @@ const page = document.querySelector<HTMLElement>('[data-compare-page]')!;
 const lang = page.dataset.lang as Lang;
 const siteBase = page.dataset.siteBase!;
 const pageBase = page.dataset.pageBase!;
+const version = page.dataset.version!;
 const $ = <T extends Element>(selector: string) => page.querySelector<T>(selector)!;
 const output = $<HTMLElement>('[data-compare-output]');
 const status = $<HTMLElement>('[data-compare-status]');
@@ -86,122 +86,8 @@ addEventListener('popstate', () => {
 	void render();
 });
 
-// Reading: each drive's file and each review's partitions once per page.
-const driveFiles = new Map<string, Promise<CompareDriveFile | null>>();
-const partitions = new Map<string, Promise<Record<string, unknown>[]>>();
-
-function driveFile(id: string): Promise<CompareDriveFile | null> {
-	let file = driveFiles.get(id);
-	if (!file) {
-		file = fetch(`${siteBase}${compareDrivePath(id).slice(1)}`).then(async (r) => (r.ok ? ((await r.json()) as CompareDriveFile) : r.status === 404 ? null : Promise.reject(new Error(`${r.status} ${r.statusText}`))));
-		file.catch(() => driveFiles.delete(id));
-		driveFiles.set(id, file);
-	}
-	return file;
-}
-
-/** BIGINT columns arrive from hyparquet as bigint; the comparison, like the build, works on numbers. */
-function plainRow(row: Record<string, unknown>): Record<string, unknown> {
-	for (const [k, v] of Object.entries(row)) if (typeof v === 'bigint') row[k] = Number(v);
-	return row;
-}
-
-/** A partition's rows (those whose `filter` column is one of its values, when given), read once per page. */
-function partitionRows(table: CompareTable, file: { path: string; bytes: number }, filter?: RowFilter): Promise<Record<string, unknown>[]> {
-	const key = JSON.stringify([file.path, filter ?? null]);
-	let rows = partitions.get(key);
-	if (!rows) {
-		const schema = TABLES.find((x) => x.name === table)!;
-		rows = readTableRows(schema, [{ path: file.path, open: () => urlBuffer(`${siteBase}data/${file.path}`, file.bytes) }], filter).then((list) => list.map(plainRow));
-		rows.catch(() => partitions.delete(key));
-		partitions.set(key, rows);
-	}
-	return rows;
-}
-
-interface Loaded {
-	files: CompareDriveFile[];
-	unknown: string[];
-	runs: RunRow[];
-	percentiles: PercentileRow[];
-	reviews: Map<string, CompareReview>;
-}
-
-async function load(devices: readonly string[]): Promise<Loaded> {
-	const found = await Promise.all(devices.map(driveFile));
-	const files = found.filter((f): f is CompareDriveFile => f !== null);
-	const unknown = devices.filter((_, i) => found[i] === null);
-	const reviews = new Map(files.flatMap((f) => f.reviews.map((r) => [r.review_id, r] as const)));
-	const chosen = new Set(devices);
-	// Histogram bins and log points wait for the charts that draw them (lateRows).
-	const [runs, percentiles] = await Promise.all(
-		(['runs', 'percentiles'] as const).map(async (table) =>
-			(await Promise.all([...reviews.values()].flatMap((r) => (r.partitions[table] ? [partitionRows(table, r.partitions[table]!)] : [])))).flat(),
-		),
-	);
-	const mine = (runs as unknown as RunRow[]).filter((r) => chosen.has(r.device_id));
-	const ids = new Set(mine.map((r) => r.run_id));
-	return { files, unknown, runs: mine, percentiles: (percentiles as unknown as PercentileRow[]).filter((p) => ids.has(p.run_id)), reviews };
-}
-
-/** The runs with histogram bins and each run's log metrics, as the drives' files list them (and the reader's file holds). */
-function lateIndex(reviews: Iterable<CompareReview>): { histogramRuns: Set<string>; logs: Map<string, string[]> } {
-	const histogramRuns = new Set<string>();
-	const logs = new Map<string, string[]>();
-	const addLog = (runId: string | null, metric: string) => runId !== null && logs.set(runId, [...new Set([...(logs.get(runId) ?? []), metric])]);
-	for (const r of reviews) {
-		for (const id of r.histogram_runs) histogramRuns.add(id);
-		for (const l of r.logs) addLog(l.run_id, l.metric);
-	}
-	for (const h of own?.histograms ?? []) histogramRuns.add(h.run_id);
-	for (const b of own?.timeseries ?? []) addLog(b.run_id, b.metric);
-	return { histogramRuns, logs };
-}
-
-/** One log's points, read from its review's timeseries partition and cut as the published chart's query cuts them. */
-async function logBuckets(review: CompareReview, log: CompareLog, deviceId: string): Promise<TimeseriesBucketRow[]> {
-	const file = review.partitions.timeseries;
-	if (!file) return [];
-	const rows = await partitionRows('timeseries', file, { column: 'series_id', values: [log.series_id] });
-	const directions = [...new Set(rows.map((r) => r.direction as string))].sort();
-	const kinds = [...new Set(rows.map((r) => (r.value_kind as string | null) ?? ''))].sort();
-	const value = (r: Record<string, unknown>) => (r.iops ?? r.bw_bytes_per_s ?? r.lat_ns ?? null) as number | null;
-	return downsampleSeries(
-		{ ...log, review_id: review.review_id, device_id: deviceId },
-		{
-			length: rows.length,
-			time_ms: rows.map((r) => r.time_ms as number),
-			direction: rows.map((r) => directions.indexOf(r.direction as string)),
-			directions,
-			value_kind: rows.map((r) => kinds.indexOf((r.value_kind as string | null) ?? '')),
-			value_kinds: kinds,
-			value: rows.map(value),
-		},
-	);
-}
-
-/** The rows a chart reads only when drawn: its runs' histogram bins or log points, from their reviews' partitions. */
-async function lateRows(need: LateNeed, loaded: Loaded): Promise<{ histograms?: HistogramRow[]; timeseries?: TimeseriesBucketRow[] }> {
-	const mine = need.runs.filter((r) => r.review_id === OWN_REVIEW_ID);
-	const published = need.runs.filter((r) => r.review_id !== OWN_REVIEW_ID);
-	if (need.table === 'histograms') {
-		const parts = await Promise.all(
-			[...new Set(published.map((r) => r.review_id))].map((id) => {
-				const file = loaded.reviews.get(id)?.partitions.histograms;
-				const runIds = published.filter((r) => r.review_id === id).map((r) => r.run_id);
-				return file ? partitionRows('histograms', file, { column: 'run_id', values: runIds }) : [];
-			}),
-		);
-		return { histograms: [...(parts.flat() as unknown as HistogramRow[]), ...(mine.length ? (own?.histograms ?? []) : [])] };
-	}
-	const runIds = new Set(published.map((r) => r.run_id));
-	const logs = [...loaded.reviews.values()].flatMap((review) =>
-		review.logs.filter((l) => l.run_id !== null && runIds.has(l.run_id) && l.metric === need.metric).map((log) => ({ review, log })),
-	);
-	const device = (runId: string | null) => published.find((r) => r.run_id === runId)?.device_id ?? '';
-	const buckets = await Promise.all(logs.map(({ review, log }) => logBuckets(review, log, device(log.run_id))));
-	return { timeseries: [...buckets.flat(), ...(mine.length ? (own?.timeseries ?? []) : [])] };
-}
+const source = compareSource(siteBase);
+const driveFile = source.driveFile;
 
 // The reader's own result: parsed in a worker, kept in this page only.
 let own: Extract<OwnParse, { ok: true }> | null = null;
@@ -256,6 +142,8 @@ function drawNow(c: PageChart): void {
 	if (c.chart.input === null) return void completeAndDraw(c);
 	const drawn = modules![0].renderChart(c.chart.kind, c.chart.input, optionsOf(c.chart));
 	c.figure.querySelector('[data-chart-frame]')!.replaceChildren(drawn.element);
+	const title = drawn.element.getAttribute('aria-label') ?? drawn.element.querySelector('svg[aria-label]')?.getAttribute('aria-label');
+	if (title) c.figure.querySelector('[data-embed-snippet]')?.setAttribute('data-embed-title', title);
 	if (c.textStale) writeText(c);
 	c.stale = false;
 }
@@ -267,7 +155,7 @@ async function completeAndDraw(c: PageChart): Promise<void> {
 	const drawnFor = shownKey;
 	c.figure.dataset.loading = '';
 	try {
-		const rows = await lateRows(late, loaded);
+		const rows = await source.lateRows(late, loaded, own);
 		if (drawnFor !== shownKey) return;
 		c.chart = withLateRows(c.chart, rows);
 	} catch (err) {
@@ -323,6 +211,13 @@ function redrawCharts(): void {
 	rewriteTextsWhenIdle();
 }
 
+/** A chart's embed: the comparison's live embed with this page's query (chart-export.ts adds it when "Embed" opens). */
+function embedOf(chart: CompareChart): ChartEmbed {
+	const src = `${siteBase}${compareEmbedPath(page.dataset.langPrefix ?? '', new URLSearchParams(location.search), chart.id).slice(1)}`;
+	const size = embedSize(chartWidth(), 420);
+	return { src, keep: 'all', version, title: chart.id, size, snippet: iframeSnippet(`${location.origin}${src}&v=${version}`, chart.id, size) };
+}
+
 function labelsOf(files: readonly CompareDriveFile[]): Record<string, string> {
 	const labels: Record<string, string> = Object.fromEntries(files.map((f) => [f.device_id, f.label]));
 	if (ownDevice().length) labels[OWN_DEVICE_ID] = t(lang, 'compareOwnDrive');
@@ -348,7 +243,7 @@ async function render(): Promise<void> {
 	page.dataset.state = 'loading';
 	let loaded: Loaded;
 	try {
-		loaded = await load(state.devices);
+		loaded = await source.load(state.devices);
 	} catch (err) {
 		if (mine !== generation) return;
 		status.textContent = t(lang, 'compareFailed', { reason: err instanceof Error ? err.message : String(err) });
@@ -380,7 +275,7 @@ async function render(): Promise<void> {
 	const percentiles = own ? [...loaded.percentiles, ...own.percentiles] : loaded.percentiles;
 	const reviews = new Map<string, ReviewFacts>(loaded.reviews);
 	if (own) reviews.set(OWN_REVIEW_ID, { review_id: OWN_REVIEW_ID, year: null, platform_cpu: null, platform_os: null, drive_count: null, methodology_json: null });
-	const comparison = compareDrives({ devices: present, baseline: state.base ?? undefined, runs, percentiles, reviews, onlyComparable: state.only, ...lateIndex(loaded.reviews.values()) });
+	const comparison = compareDrives({ devices: present, baseline: state.base ?? undefined, runs, percentiles, reviews, onlyComparable: state.only, ...lateIndex(loaded.reviews.values(), own) });
 	fillWorkloads(comparison.families.map((f) => ({ key: f.key, text: workloadText(f.fingerprint, lang, f.unknown) })));
 	const shown = state.workload ? comparison.families.filter((f) => f.key === state.workload) : comparison.families;
 	const filtered = { ...comparison, families: shown.length ? shown : comparison.families };
@@ -396,6 +291,8 @@ async function render(): Promise<void> {
 		reviewHref: (id) => (id === OWN_REVIEW_ID ? null : `${pageBase}reviews/${id}/`),
 		driveHref: (id) => (id === OWN_DEVICE_ID ? null : `${pageBase}drives/${id}/`),
 		draw,
+		// A chart of the reader's own file has no embed: the file never leaves this page.
+		embed: own ? undefined : (chart) => embedOf(chart),
 	});
 	observer.disconnect();
 	output.replaceChildren(domOf(tree));

@@ -37,18 +37,30 @@ async function filesOfVersion(config: PageConfig, base: string): Promise<PageCon
 	return tables;
 }
 
-function notice(text: string, link?: { href: string; text: string }): void {
+/** Says, above the chart, that it shows a pinned older version (with a link to the current chart) or that the pinned one is gone. */
+export function versionNotice(kind: 'newer' | 'gone', version: string): void {
 	const p = document.querySelector<HTMLElement>('[data-embed-notice]');
 	if (!p) return;
-	p.replaceChildren(document.createTextNode(text));
-	if (link) {
+	const short = version.slice(0, 12);
+	p.replaceChildren(document.createTextNode((kind === 'newer' ? p.dataset.newer : p.dataset.gone)?.replace('{version}', short) ?? ''));
+	if (kind === 'newer') {
+		const current = new URL(location.href);
+		current.searchParams.delete('v');
 		const a = document.createElement('a');
-		a.href = link.href;
+		a.href = `${current.pathname}${current.search}`;
 		a.target = '_top';
-		a.textContent = link.text;
+		a.textContent = p.dataset.newerLink ?? '';
 		p.append(' ', a);
 	}
 	p.hidden = false;
+}
+
+/** The pinned version is another than the page's and the site hosts it under `dataBase`: true; else the notice says it is gone. */
+export async function otherHostedVersion(dataBase: string, version: string): Promise<boolean> {
+	if (version === document.documentElement.dataset.version) return false;
+	const hosted = VERSION_PATTERN.test(version) && (await fetch(`${dataBase}${versionFolder(version)}manifest.json`, { method: 'HEAD' }).then((r) => r.ok, () => false));
+	versionNotice(hosted ? 'newer' : 'gone', version);
+	return hosted;
 }
 
 /**
@@ -56,21 +68,15 @@ function notice(text: string, link?: { href: string; text: string }): void {
  * be drawn again from them).
  */
 export async function pinVersion(version: string): Promise<boolean> {
-	const root = document.documentElement;
-	const messages = document.querySelector<HTMLElement>('[data-embed-notice]')?.dataset ?? {};
-	const short = version.slice(0, 12);
-	if (version === root.dataset.version) return false;
 	const block = document.querySelector<HTMLScriptElement>('script[data-chart-page]');
 	const config = readJson<PageConfig>('script[data-chart-page]');
-	const base = config && VERSION_PATTERN.test(version) ? `${config.dataBase}${versionFolder(version)}` : null;
-	const tables = base && config ? await filesOfVersion(config, base).catch(() => null) : null;
-	if (!tables || !block || !config) {
-		notice((messages.gone ?? '').replace('{version}', short));
+	if (!block || !config || !(await otherHostedVersion(config.dataBase, version))) return false;
+	const base = `${config.dataBase}${versionFolder(version)}`;
+	const tables = await filesOfVersion(config, base).catch(() => null);
+	if (!tables) {
+		versionNotice('gone', version);
 		return false;
 	}
 	block.textContent = JSON.stringify({ ...config, dataBase: base, tables });
-	const current = new URL(location.href);
-	current.searchParams.delete('v');
-	notice((messages.newer ?? '').replace('{version}', short), { href: `${current.pathname}${current.search}`, text: messages.newerLink ?? '' });
 	return true;
 }

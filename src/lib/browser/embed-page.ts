@@ -12,8 +12,14 @@ if (root.dataset.embed !== undefined) {
 	const theme = query.get('theme');
 	if (theme === 'light' || theme === 'dark') root.dataset.theme = theme;
 	const pinned = query.get('v');
-	void (async () => {
-		const moved = pinned ? await pinVersion(pinned) : false;
-		if (moved || !isDefaultView(viewFromQuery(query))) await import('./charts-page.ts');
-	})();
+	const live = root.dataset.embedLive;
+	// A pre-rendered comparison's chart: another view or dataset version is drawn by the comparison's live embed.
+	if (live && (!isDefaultView(viewFromQuery(query)) || (pinned && pinned !== root.dataset.version))) {
+		location.replace(`${live}&${query.toString().replace(/%2C/g, ',')}`);
+	} else {
+		void (async () => {
+			const moved = pinned ? await pinVersion(pinned) : false;
+			if (moved || !isDefaultView(viewFromQuery(query))) await import('./charts-page.ts');
+		})();
+	}
 }

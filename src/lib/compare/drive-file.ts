@@ -32,13 +32,24 @@ export interface CompareDriveFile {
 	reviews: CompareReview[];
 }
 
+/** Where the drives' files are, under the site's root (and under a hosted dataset version's folder). */
+export const COMPARE_DRIVES_FOLDER = 'compare/drives';
+
 /** Site path of a drive's file (under the site's root). */
-export const compareDrivePath = (deviceId: string) => `/compare/drives/${deviceId}.json`;
+export const compareDrivePath = (deviceId: string) => `/${COMPARE_DRIVES_FOLDER}/${deviceId}.json`;
 
 /** Site path of the pre-rendered page of two drives ("/compare/a-vs-b/", ids sorted). */
 export function comparePairPath(a: string, b: string): string {
 	const [x, y] = [a, b].sort();
 	return `/compare/${x}-vs-${y}/`;
+}
+
+/** The embed of a comparison's chart drawn in the browser (under the site's root): /embed/compare/?devices=a,b&chart=id. */
+export function compareEmbedPath(langPrefix: string, query: URLSearchParams, chartId: string): string {
+	const q = new URLSearchParams(query);
+	for (const k of ['v', 'theme']) q.delete(k);
+	q.set('chart', chartId);
+	return `/embed/${langPrefix}compare/?${q.toString().replace(/%2C/g, ',')}`;
 }
 
 /** The page of a comparison drawn in the browser: /compare/?devices=a,b&base=a. */

@@ -6,6 +6,7 @@
 import { t, type Lang, type UiKey } from '../../i18n/strings.ts';
 import { formatNumber, formatSigned } from '../charts/format.ts';
 import type { ChartTable } from '../charts/table.ts';
+import { chartExportsEl } from '../chart-actions.ts';
 import { chartMarkup, el, type El } from '../element.ts';
 import type { HistogramRow, PercentileRow, RunRow } from '../schema.ts';
 import { matchesHistogramFilter } from '../queries/histograms.ts';
@@ -52,6 +53,8 @@ export interface ComparisonCharts {
 export interface DrawnChart {
 	/** The chart's SVG markup (build time) or element (browser). */
 	markup: string | Element;
+	/** Its name (its aria-label), when drawn. */
+	title?: string;
 	summary: string;
 	table: ChartTable;
 }
@@ -66,6 +69,20 @@ export interface CompareView {
 	driveHref(deviceId: string): string | null;
 	/** Draws a chart (build: linkedom; browser: the page's document). */
 	draw(chart: CompareChart): DrawnChart;
+	/** A chart's embed: its address (the page's script puts in the view) and the dataset version it is pinned to. */
+	embed?(chart: CompareChart): ChartEmbed;
+}
+
+export interface ChartEmbed {
+	/** The embed's address, without query (a pre-rendered one) or with the comparison's (the live one). */
+	src: string;
+	/** "view": the page's chart view joins the address; "all": the whole query of the page (the comparison's drives…). */
+	keep: 'view' | 'all';
+	version: string;
+	/** The snippet as written without JavaScript, and the iframe's title. */
+	snippet: string;
+	title: string;
+	size: { width: number; height: number };
 }
 
 /** A chart whose late rows are at hand: its input assembled as every page assembles it (chart-data.ts). */
@@ -138,7 +155,35 @@ function loadText(row: DeltaRow, lang: Lang): string {
 	return parts.filter((p) => p !== null).join(' · ') || '?';
 }
 
-function chartFigure(chart: CompareChart, drawn: DrawnChart, lang: Lang): El {
+/** "Embed" under a chart: the snippet to paste (chart-export.ts rewrites it for the page's view) and a link to the embed. */
+function embedEl(chart: CompareChart, e: ChartEmbed, lang: Lang): El {
+	return el(
+		'details',
+		{ class: 'mt-2 text-sm', 'data-chart-embed': '' },
+		el('summary', { class: 'cursor-pointer font-medium text-accent-600 dark:text-accent-300' }, t(lang, 'chartEmbed')),
+		el('p', { class: 'prose-muted mt-2 max-w-3xl' }, t(lang, 'chartEmbedHint', { version: e.version.slice(0, 12) })),
+		el(
+			'textarea',
+			{
+				class: 'field mt-2 h-20 w-full max-w-3xl font-mono text-xs',
+				readonly: '',
+				'aria-label': t(lang, 'chartEmbed'),
+				'data-embed-snippet': '',
+				'data-embed-src': e.src,
+				'data-embed-keep': e.keep,
+				'data-embed-chart': chart.id,
+				'data-embed-title': e.title,
+				'data-embed-width': e.size.width,
+				'data-embed-height': e.size.height,
+				'data-version': e.version,
+			},
+			e.snippet,
+		),
+		el('p', { class: 'mt-1 text-xs' }, el('a', { href: e.src, 'data-embed-link': '' }, t(lang, 'chartEmbedOpen'))),
+	);
+}
+
+function chartFigure(chart: CompareChart, drawn: DrawnChart, lang: Lang, embed?: ChartEmbed): El {
 	// As every chart table is written, at build time and in the browser (site/table-format.ts).
 	const cell = (v: string | number | null) => el('td', isNumericCell(v) ? { class: 'num' } : {}, cellText(v, lang));
 	return el(
@@ -146,6 +191,8 @@ function chartFigure(chart: CompareChart, drawn: DrawnChart, lang: Lang): El {
 		{ class: 'chart mt-6', id: chart.id, 'data-chart': chart.kind, 'data-chart-id': chart.id, 'data-testid': 'chart' },
 		el('div', { class: 'chart-frame overflow-x-auto', 'data-chart-frame': '' }, chartMarkup(drawn.markup)),
 		el('p', { class: 'mt-3 max-w-3xl text-sm leading-relaxed', 'data-chart-summary': '' }, el('span', { class: 'sr-only' }, `${t(lang, 'chartSummary')}: `), drawn.summary),
+		el('div', { class: 'mt-2 text-sm' }, chartExportsEl(lang)),
+		embed ? embedEl(chart, embed, lang) : '',
 		el(
 			'details',
 			{ class: 'mt-2 text-sm' },
@@ -256,7 +303,7 @@ function familyEl(family: Family, index: number, comparison: Comparison, charts:
 		el('h3', { id: `family-${index}`, class: 'text-lg' }, workloadText(family.fingerprint, v.lang, family.unknown)),
 		el('ul', { class: 'prose-muted mt-1 text-sm', 'data-testid': 'family-sources' }, ...sources),
 		conditionsNote(family, v),
-		...charts.map((c) => chartFigure(c, v.draw(c), v.lang)),
+		...charts.map((c) => chartFigure(c, v.draw(c), v.lang, v.embed?.(c))),
 		deltaTableEl(family, comparison, v),
 	);
 }
@@ -320,7 +367,7 @@ export function comparisonEl(comparison: Comparison, charts: ComparisonCharts, v
 					'section',
 					{ class: 'mt-10', 'aria-labelledby': 'corners' },
 					el('h2', { id: 'corners', class: 'text-xl' }, t(v.lang, 'compareCorners')),
-					chartFigure(charts.corners, v.draw(charts.corners), v.lang),
+					chartFigure(charts.corners, v.draw(charts.corners), v.lang, v.embed?.(charts.corners)),
 				)
 			: '',
 		comparison.families.length

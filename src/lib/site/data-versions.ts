@@ -27,13 +27,19 @@ export function hostedVersions(dataDir: string): string[] {
 }
 
 /**
- * Hosts the site's dataset (dataDir, inside the built site) as a version, and the versions of the previous output's
- * data folder (when there is one) after it. Returns the versions hosted, newest first.
+ * Hosts the site's dataset (dataDir, inside the built site) as a version, with the site's files made from it alone
+ * (`derived`: folders of the built site, such as the comparison's drive files, filed under the same path in the
+ * version), and the versions of the previous output's data folder (when there is one) after it. Returns the versions
+ * hosted, newest first.
  */
-export function hostDataVersions(dataDir: string, previousDataDir?: string): string[] {
+export function hostDataVersions(dataDir: string, previousDataDir?: string, derived: { siteDir: string; folders: string[] } = { siteDir: '', folders: [] }): string[] {
 	const current = (JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8')) as DatasetManifest).dataset_version;
 	if (!VERSION_PATTERN.test(current)) throw new Error(`dataset_version ${current} is not a SHA-256`);
 	for (const path of datasetFiles(dataDir)) placeFile(join(dataDir, path), join(dataDir, versionFolder(current), path), 'link');
+	for (const folder of derived.folders) {
+		const from = join(derived.siteDir, folder);
+		if (existsSync(from)) for (const path of datasetFiles(from)) placeFile(join(from, path), join(dataDir, versionFolder(current), folder, path), 'link');
+	}
 	const earlier = previousDataDir ? hostedVersions(previousDataDir).filter((v) => v !== current && existsSync(join(previousDataDir, versionFolder(v), 'manifest.json'))) : [];
 	const hosted = [current, ...earlier].slice(0, VERSIONS_KEPT);
 	for (const v of hosted.slice(1)) {

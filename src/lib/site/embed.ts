@@ -6,7 +6,7 @@
 import { t, type Lang } from '../../i18n/strings.ts';
 import { assetPath, langPath, pathFor } from '../../i18n/routes.ts';
 import { DEFAULT_WIDTH } from '../charts/options.ts';
-import { chartMarkup, el, htmlOf } from '../element.ts';
+import { chartMarkup, el, htmlOf, type El } from '../element.ts';
 import { embedSize, iframeSnippet } from '../embed-snippet.ts';
 import type { ChartSpec, PackedChart, PackedRows } from './chart-data.ts';
 import { emitFile } from './emitted-files.ts';
@@ -57,9 +57,11 @@ export interface EmbedChart {
 	title: string;
 	summary: string;
 	/** What the script needs to redraw it in another view: the packed chart, its runs, and the page's data source. */
-	packed: PackedChart;
-	rows: { runs: PackedRows; rawFiles: string[] };
-	config: unknown;
+	packed?: PackedChart;
+	rows?: { runs: PackedRows; rawFiles: string[] };
+	config?: unknown;
+	/** Instead: the embed drawn in the browser that shows this chart in another view or dataset version. */
+	live?: string;
 	/** The dataset version the numbers are of. */
 	version: string;
 }
@@ -78,7 +80,40 @@ export function chartSnippet(c: Pick<EmbedChart, 'lang' | 'pagePath' | 'spec' | 
 	return iframeSnippet(src, c.title, embedSize(width, height));
 }
 
-/** The embed page: chart, title, source line and link back; the state script and its data. */
+/** The part of an embed above the chart that says which dataset version it shows (embed scripts fill it). */
+export function embedNoticeEl(lang: Lang): El {
+	return el('p', {
+		class: 'notice',
+		'data-embed-notice': '',
+		'data-newer': t(lang, 'embedNewer'),
+		'data-newer-link': t(lang, 'embedNewerLink'),
+		'data-gone': t(lang, 'embedGone'),
+		hidden: '',
+	});
+}
+
+/** The embed's chart: its frame (markup, or empty for a chart drawn in the browser) and text summary. */
+export function embedFigureEl(id: string, kind: string, markup: string, summary: string): El {
+	return el(
+		'figure',
+		{ class: 'chart', id, style: 'margin:0', 'data-chart': kind, 'data-chart-id': id, 'data-eager': '' },
+		el('div', { class: 'chart-frame', 'data-chart-frame': '' }, markup ? chartMarkup(markup) : ''),
+		el('p', { class: 'sr-only', 'data-chart-summary': '' }, summary),
+	);
+}
+
+/** The embed's one-line source and the link back to the chart's page. */
+export function embedSourceEl(lang: Lang, source: string, href: string): El {
+	return el('p', { class: 'source', 'data-embed-source': '' }, `${t(lang, 'embedSource')}: ${source} · `, el('a', { href, target: '_top', 'data-embed-back': '' }, `${t(lang, 'siteName')} ↗`));
+}
+
+/** The embed's styles: its own colours in both themes, and Plot's. */
+export const embedStyles = () => `${EMBED_CSS}${plotStyleTexts().join('\n')}`;
+
+/**
+ * The embed page: chart, title, source line and link back; the state script and its data (a chart of a page), or the
+ * live embed its script goes to when the link asks for another view or dataset version (a pre-rendered comparison's).
+ */
 export function embedHtml(c: EmbedChart): string {
 	const path = embedPath(c.lang, c.pagePath, c.spec.id);
 	const pageHref = `${pathFor(c.lang, c.pagePath)}#${c.spec.id}`;
@@ -90,42 +125,21 @@ export function embedHtml(c: EmbedChart): string {
 		htmlOf(el('link', { rel: 'icon', href: assetPath('/favicon.svg'), type: 'image/svg+xml' })),
 		htmlOf(el('link', { rel: 'canonical', href: `${siteOrigin()}${pageHref}` })),
 		htmlOf(el('link', { rel: 'alternate', type: 'application/json+oembed', href: `${siteOrigin()}${path}oembed.json`, title: c.title })),
-		`<style>${EMBED_CSS}${plotStyleTexts().join('\n')}</style>`,
+		`<style>${embedStyles()}</style>`,
 		htmlOf(el('script', { type: 'module', src: assetPath('/embed/embed.js') })),
 	].join('\n');
 	const json = (attr: string, data: unknown) => `<script type="application/json" ${attr}>${jsonForScript(data)}</script>`;
+	const figure = htmlOf(embedFigureEl(c.spec.id, c.spec.kind, c.markup, c.summary));
 	const body = htmlOf(
-		el(
-			'main',
-			{},
-			el('p', {
-				class: 'notice',
-				'data-embed-notice': '',
-				'data-newer': t(c.lang, 'embedNewer'),
-				'data-newer-link': t(c.lang, 'embedNewerLink'),
-				'data-gone': t(c.lang, 'embedGone'),
-				hidden: '',
-			}),
-			el('h1', {}, c.title),
-			el(
-				'figure',
-				{ class: 'chart', id: c.spec.id, style: 'margin:0', 'data-chart': c.spec.kind, 'data-chart-id': c.spec.id, 'data-eager': '' },
-				el('div', { class: 'chart-frame', 'data-chart-frame': '' }, chartMarkup(c.markup)),
-				el('p', { class: 'sr-only', 'data-chart-summary': '' }, c.summary),
-			),
-			el(
-				'p',
-				{ class: 'source' },
-				`${t(c.lang, 'embedSource')}: ${c.pageTitle} · `,
-				el('a', { href: pageHref, target: '_top', 'data-embed-back': '' }, `${t(c.lang, 'siteName')} ↗`),
-			),
-		),
-	).replace('</figure>', `${json('data-chart-spec', c.packed)}</figure>`);
+		el('main', {}, embedNoticeEl(c.lang), el('h1', {}, c.title), chartMarkup(c.live ? figure : figure.replace('</figure>', `${json('data-chart-spec', c.packed)}</figure>`)), embedSourceEl(c.lang, c.pageTitle, pageHref)),
+	);
+	const data = c.live ? '' : `${json('data-chart-page', c.config)}${json('data-chart-rows', c.rows)}`;
+	const live = c.live ? ` data-embed-live="${htmlOf(c.live)}"` : '';
 	return [
 		'<!doctype html>',
-		`<html lang="${c.lang}" data-embed="" data-version="${c.version}" data-embed-page="${htmlOf(c.pagePath)}">`,
+		`<html lang="${c.lang}" data-embed="" data-version="${c.version}"${live}>`,
 		`<head>\n${head}\n</head>`,
-		`<body>${body}${json('data-chart-page', c.config)}${json('data-chart-rows', c.rows)}</body>`,
+		`<body>${body}${data}</body>`,
 		'</html>',
 	].join('\n');
 }
