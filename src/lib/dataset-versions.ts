@@ -9,5 +9,8 @@ export const versionFolder = (version: string) => `versions/${version}/`;
 /** Versions are SHA-256 hex digests. */
 export const VERSION_PATTERN = /^[0-9a-f]{64}$/;
 
+/** The versions hosted, newest first (the current one first), as a JSON list, under the data folder. */
+export const VERSIONS_INDEX = 'versions/index.json';
+
 /** How many versions a build keeps hosting (the newest). */
 export const VERSIONS_KEPT = 5;

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ingest } from '../../scripts/ingest/run.ts';
 import { startServer, type StaticServer } from '../../scripts/serve.ts';
 import type { DatasetManifest } from '../../src/lib/dataset-layout.ts';
+import { VERSIONS_INDEX } from '../../src/lib/dataset-versions.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 import { ARTIFACTS, launch, watchedPage } from './chromium.ts';
 
@@ -119,8 +120,13 @@ describe('embeds', () => {
 			writeFileSync(csv, readFileSync(csv, 'utf8').replace(',iops,84300,IOps,', ',iops,71000,IOps,'));
 			expect((await ingest({ dataDir: join(work, 'data'), out: join(work, 'dataset') })).errors).toEqual([]);
 			const older = (JSON.parse(readFileSync(join(work, 'dataset/manifest.json'), 'utf8')) as DatasetManifest).dataset_version;
+			// Hosted as a build hosts the versions its previous output did: its files, and second in the list.
 			const hosted = join(ROOT, 'dist/data/versions', older);
+			const index = join(ROOT, 'dist/data', VERSIONS_INDEX);
+			const listed = readFileSync(index, 'utf8');
 			cpSync(join(work, 'dataset'), hosted, { recursive: true });
+			const [current, ...rest] = JSON.parse(listed) as string[];
+			writeFileSync(index, JSON.stringify([current, older, ...rest]));
 			try {
 				const w = await framed(`${EMBED}?v=${older}`, 1000);
 				const notice = w.frame.locator('[data-embed-notice]');
@@ -133,6 +139,7 @@ describe('embeds', () => {
 				await w.context.close();
 			} finally {
 				rmSync(hosted, { recursive: true, force: true });
+				writeFileSync(index, listed);
 			}
 			const gone = await framed(`${EMBED}?v=${'0'.repeat(64)}`, 1000);
 			await expect.poll(() => gone.frame.locator('[data-embed-notice]').innerText()).toMatch(/no longer hosted/);
@@ -168,6 +175,7 @@ describe('embeds of comparisons', () => {
 		await w.page.waitForSelector('[data-compare-page][data-state="ready"]');
 		const figure = w.page.locator('[data-family] figure[data-chart="lvi"]').first();
 		await figure.locator('[data-chart-embed] summary').click();
+		await expect.poll(() => figure.locator('[data-embed-snippet]').inputValue()).toMatch(/&amp;v=[0-9a-f]{64}"/);
 		const snippet = await figure.locator('[data-embed-snippet]').inputValue();
 		const src = /src="([^"]+)"/.exec(snippet)![1]!.replace(/&amp;/g, '&');
 		expect(src).toMatch(new RegExp(`^${base}/embed/compare/\\?devices=crucial-p2-2tb,wd-blue-3d-1tb,samsung-840-evo-120gb&base=wd-blue-3d-1tb&chart=cmp-\\d+-lvi&v=[0-9a-f]{64}$`));
@@ -221,8 +229,7 @@ describe('chart images', () => {
 		expect(bitmap[2]).toBeGreaterThan(1000);
 		// "Embed" gives the snippet for this view at this site's address.
 		await figure.locator('[data-chart-embed] summary').click();
-		const snippet = await figure.locator('[data-embed-snippet]').inputValue();
-		expect(snippet).toContain(`src="${base}${EMBED}?v=`);
+		await expect.poll(() => figure.locator('[data-embed-snippet]').inputValue()).toContain(`src="${base}${EMBED}?v=`);
 		expect(w.consoleErrors).toEqual([]);
 		await w.context.close();
 	});

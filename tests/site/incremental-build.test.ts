@@ -73,7 +73,7 @@ it('renders only what changed, and gives the bytes of a full build', async () =>
 	// The full build in another time zone and locale: every page, CSV and data file the same bytes; a fresh output
 	// hosts only its own dataset version.
 	await build(full, 'full', true, { TZ: 'Asia/Shanghai', LC_ALL: 'zh_CN.UTF-8', LANG: 'zh_CN.UTF-8' });
-	const older = (path: string) => path.startsWith(`/data/versions/${hosted[1]}/`) || path === `/${VERSIONS_INDEX}`;
+	const older = (path: string) => path.startsWith(`/data/versions/${hosted[1]}/`) || path === `/data/${VERSIONS_INDEX}`;
 	const without = (all: Record<string, string>) => Object.fromEntries(Object.entries(all).filter(([path]) => !older(path)));
 	expect(without(files(site))).toEqual(without(files(full)));
 	expect(hostedVersions(join(full, 'data'))).toEqual([hosted[0]]);

@@ -4,6 +4,7 @@
 // text in its computed font and colour, on the chart's background. And the "Embed" snippet, rewritten with the view
 // the page's URL holds and the site's own address.
 import { embedSize, iframeSnippet } from '../embed-snippet.ts';
+import { hostedVersions } from './dataset-version.ts';
 import { queryFromView, viewFromQuery } from './url-state.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -134,15 +135,16 @@ document.addEventListener('click', (e) => {
 	}
 });
 
-/** An embed snippet for the view of the page's URL, at this site's address. */
-function refreshSnippet(area: HTMLTextAreaElement): void {
+/** An embed snippet for the view of the page's URL, at this site's address, pinned to the current dataset version. */
+async function refreshSnippet(area: HTMLTextAreaElement): Promise<void> {
 	const d = area.dataset;
 	const page = new URLSearchParams(location.search);
 	// A chart of a page keeps the page's view; a comparison's, the whole comparison (drives, baseline…) and its chart.
 	const query = d.embedKeep === 'all' ? page : queryFromView(viewFromQuery(page));
 	for (const k of ['v', 'theme']) query.delete(k);
 	if (d.embedChart && d.embedKeep === 'all') query.set('chart', d.embedChart);
-	query.set('v', d.version!);
+	const [current] = await hostedVersions(d.dataBase!);
+	if (current) query.set('v', current);
 	const src = `${location.origin}${d.embedSrc!.replace(/\?.*$/, '')}?${query.toString().replace(/%2C/g, ',')}`;
 	area.value = iframeSnippet(src, d.embedTitle ?? '', embedSize(Number(d.embedWidth), Number(d.embedHeight)));
 	area.closest('details')?.querySelector<HTMLAnchorElement>('[data-embed-link]')?.setAttribute('href', src);
@@ -154,7 +156,7 @@ document.addEventListener(
 		const details = e.target as HTMLElement;
 		if (details.matches?.('details[data-chart-embed]') && (details as HTMLDetailsElement).open) {
 			const area = details.querySelector<HTMLTextAreaElement>('[data-embed-snippet]');
-			if (area) refreshSnippet(area);
+			if (area) void refreshSnippet(area);
 		}
 	},
 	true,

@@ -25,7 +25,6 @@ const page = document.querySelector<HTMLElement>('[data-compare-page]')!;
 const lang = page.dataset.lang as Lang;
 const siteBase = page.dataset.siteBase!;
 const pageBase = page.dataset.pageBase!;
-const version = page.dataset.version!;
 const $ = <T extends Element>(selector: string) => page.querySelector<T>(selector)!;
 const output = $<HTMLElement>('[data-compare-output]');
 const status = $<HTMLElement>('[data-compare-status]');
@@ -215,7 +214,7 @@ function redrawCharts(): void {
 function embedOf(chart: CompareChart): ChartEmbed {
 	const src = `${siteBase}${compareEmbedPath(page.dataset.langPrefix ?? '', new URLSearchParams(location.search), chart.id).slice(1)}`;
 	const size = embedSize(chartWidth(), 420);
-	return { src, keep: 'all', version, title: chart.id, size, snippet: iframeSnippet(`${location.origin}${src}&v=${version}`, chart.id, size) };
+	return { src, keep: 'all', dataBase: `${siteBase}data/`, title: chart.id, size, snippet: iframeSnippet(`${location.origin}${src}`, chart.id, size) };
 }
 
 function labelsOf(files: readonly CompareDriveFile[]): Record<string, string> {

@@ -4,7 +4,7 @@
 // says they changed.
 import type { DatasetManifest, ReviewManifest } from '../dataset-layout.ts';
 import { reviewManifestFile, reviewOfPartition } from '../dataset-layout.ts';
-import { VERSION_PATTERN, versionFolder } from '../dataset-versions.ts';
+import { VERSIONS_INDEX, VERSION_PATTERN, versionFolder } from '../dataset-versions.ts';
 import type { PageConfig } from './charts-page.ts';
 import { readJson } from './inline-data.ts';
 
@@ -55,17 +55,35 @@ export function versionNotice(kind: 'newer' | 'gone', version: string): void {
 	p.hidden = false;
 }
 
-/** The pinned version is another than the page's and the site hosts it under `dataBase`: true; else the notice says it is gone. */
+const indexes = new Map<string, Promise<string[]>>();
+
+/**
+ * The dataset versions the site under `dataBase` hosts, newest (the current one) first. Read when needed, not written
+ * into pages: a page an incremental build keeps was made from an earlier version with the same numbers.
+ */
+export function hostedVersions(dataBase: string): Promise<string[]> {
+	let list = indexes.get(dataBase);
+	if (!list) {
+		list = fetch(`${dataBase}${VERSIONS_INDEX}`)
+			.then((r) => (r.ok ? (r.json() as Promise<unknown>) : []))
+			.then((v) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && VERSION_PATTERN.test(x)) : []), () => []);
+		indexes.set(dataBase, list);
+	}
+	return list;
+}
+
+/** The pinned version is an older one the site hosts under `dataBase`: true (the notice says newer data exists); gone: the notice says so. */
 export async function otherHostedVersion(dataBase: string, version: string): Promise<boolean> {
-	if (version === document.documentElement.dataset.version) return false;
-	const hosted = VERSION_PATTERN.test(version) && (await fetch(`${dataBase}${versionFolder(version)}manifest.json`, { method: 'HEAD' }).then((r) => r.ok, () => false));
-	versionNotice(hosted ? 'newer' : 'gone', version);
-	return hosted;
+	const hosted = await hostedVersions(dataBase);
+	if (version === hosted[0]) return false;
+	const older = hosted.includes(version);
+	versionNotice(older ? 'newer' : 'gone', version);
+	return older;
 }
 
 /**
- * Points the chart at the pinned version's files when that is not the current one. True when it did (the chart must
- * be drawn again from them).
+ * Points the chart at the pinned version's files when that is an older one the site hosts. True when it did (the
+ * chart must be drawn again from them).
  */
 export async function pinVersion(version: string): Promise<boolean> {
 	const block = document.querySelector<HTMLScriptElement>('script[data-chart-page]');

@@ -14,7 +14,7 @@ if (root.dataset.embed !== undefined) {
 	const pinned = query.get('v');
 	const live = root.dataset.embedLive;
 	// A pre-rendered comparison's chart: another view or dataset version is drawn by the comparison's live embed.
-	if (live && (!isDefaultView(viewFromQuery(query)) || (pinned && pinned !== root.dataset.version))) {
+	if (live && (!isDefaultView(viewFromQuery(query)) || pinned)) {
 		location.replace(`${live}&${query.toString().replace(/%2C/g, ',')}`);
 	} else {
 		void (async () => {

@@ -69,7 +69,7 @@ export interface CompareView {
 	driveHref(deviceId: string): string | null;
 	/** Draws a chart (build: linkedom; browser: the page's document). */
 	draw(chart: CompareChart): DrawnChart;
-	/** A chart's embed: its address (the page's script puts in the view) and the dataset version it is pinned to. */
+	/** A chart's embed: its address (the page's script puts in the view and the current dataset version). */
 	embed?(chart: CompareChart): ChartEmbed;
 }
 
@@ -78,7 +78,8 @@ export interface ChartEmbed {
 	src: string;
 	/** "view": the page's chart view joins the address; "all": the whole query of the page (the comparison's drives…). */
 	keep: 'view' | 'all';
-	version: string;
+	/** The data folder, whose versions/index.json names the current dataset version. */
+	dataBase: string;
 	/** The snippet as written without JavaScript, and the iframe's title. */
 	snippet: string;
 	title: string;
@@ -161,7 +162,7 @@ function embedEl(chart: CompareChart, e: ChartEmbed, lang: Lang): El {
 		'details',
 		{ class: 'mt-2 text-sm', 'data-chart-embed': '' },
 		el('summary', { class: 'cursor-pointer font-medium text-accent-600 dark:text-accent-300' }, t(lang, 'chartEmbed')),
-		el('p', { class: 'prose-muted mt-2 max-w-3xl' }, t(lang, 'chartEmbedHint', { version: e.version.slice(0, 12) })),
+		el('p', { class: 'prose-muted mt-2 max-w-3xl' }, t(lang, 'chartEmbedHint')),
 		el(
 			'textarea',
 			{
@@ -175,7 +176,7 @@ function embedEl(chart: CompareChart, e: ChartEmbed, lang: Lang): El {
 				'data-embed-title': e.title,
 				'data-embed-width': e.size.width,
 				'data-embed-height': e.size.height,
-				'data-version': e.version,
+				'data-data-base': e.dataBase,
 			},
 			e.snippet,
 		),

@@ -5,10 +5,10 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { DatasetManifest } from '../dataset-layout.ts';
-import { VERSIONS_KEPT, VERSION_PATTERN, versionFolder } from '../dataset-versions.ts';
+import { VERSIONS_INDEX, VERSIONS_KEPT, VERSION_PATTERN, versionFolder } from '../dataset-versions.ts';
 import { placeFile } from './emitted-files.ts';
 
-export const VERSIONS_INDEX = 'versions/index.json';
+export { VERSIONS_INDEX };
 
 /** Every file of a dataset folder but its versions. */
 function datasetFiles(dir: string): string[] {

@@ -62,8 +62,6 @@ export interface EmbedChart {
 	config?: unknown;
 	/** Instead: the embed drawn in the browser that shows this chart in another view or dataset version. */
 	live?: string;
-	/** The dataset version the numbers are of. */
-	version: string;
 }
 
 /** The chart's drawn size: its width, and its tallest SVG (a chart of panels: a panel) with room for a legend above. */
@@ -73,10 +71,10 @@ export function chartSize(markup: string, fixedWidth?: number): { width: number;
 	return { width: fixedWidth ?? DEFAULT_WIDTH, height: Math.max(200, ...heights) + legend };
 }
 
-/** The chart's iframe snippet at the site's address, pinned to a dataset version. */
-export function chartSnippet(c: Pick<EmbedChart, 'lang' | 'pagePath' | 'spec' | 'title' | 'markup'>, version?: string): string {
+/** The chart's iframe snippet at the site's address (the page's script adds the view and the dataset version). */
+export function chartSnippet(c: Pick<EmbedChart, 'lang' | 'pagePath' | 'spec' | 'title' | 'markup'>): string {
 	const { width, height } = chartSize(c.markup, c.spec.fixed.width);
-	const src = `${siteOrigin()}${embedPath(c.lang, c.pagePath, c.spec.id)}${version ? `?v=${version}` : ''}`;
+	const src = `${siteOrigin()}${embedPath(c.lang, c.pagePath, c.spec.id)}`;
 	return iframeSnippet(src, c.title, embedSize(width, height));
 }
 
@@ -137,7 +135,7 @@ export function embedHtml(c: EmbedChart): string {
 	const live = c.live ? ` data-embed-live="${htmlOf(c.live)}"` : '';
 	return [
 		'<!doctype html>',
-		`<html lang="${c.lang}" data-embed="" data-version="${c.version}"${live}>`,
+		`<html lang="${c.lang}" data-embed=""${live}>`,
 		`<head>\n${head}\n</head>`,
 		`<body>${body}${data}</body>`,
 		'</html>',

@@ -109,7 +109,7 @@ export function keepUnchangedPages(siteDir: string): number {
 			placeFile(join(previousBuild()!, pageFile(path)), join(siteDir, pageFile(path)), 'link');
 			if (path.endsWith('/')) {
 				placeTree(join(from, 'tables'), join(siteDir, path, 'tables'), 'link');
-				placeTree(join(previousBuild()!, embedsFolder(path)), join(siteDir, embedsFolder(path)), 'link');
+				placeTree(join(previousBuild()!, embedsFolder(`/${path}`)), join(siteDir, embedsFolder(`/${path}`)), 'link');
 			}
 			kept++;
 		}
