@@ -143,6 +143,7 @@ describe('console helpers', () => {
 		expect(tablesNamed(`SELECT 'percentiles', series_id FROM "Series" -- reviews\n/* figures */`)).toEqual(['series']);
 		expect(tablesNamed('select count(*) from RUNS')).toEqual(['runs']);
 		expect(tablesNamed('SELECT 1 AS review_id, devices_json')).toEqual([]);
+		expect(tablesNamed('SELECT count(*) AS runs, count(DISTINCT review_id) reviews FROM figures AS series')).toEqual(['reviews', 'figures']);
 	});
 
 	it('writes DuckDB errors as one plain message', () => {

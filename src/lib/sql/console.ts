@@ -24,13 +24,15 @@ export interface SqlTableFiles {
 
 /**
  * The published tables a statement names: every word (or "quoted" name) outside comments and 'text' that is a
- * table's name. DuckDB's own name extraction binds the statement and fails on joins USING columns of tables it has
+ * table's name and does not follow AS. DuckDB's own name extraction binds the statement and fails on joins USING columns of tables it has
  * not read yet; a word that only looks like a table (a CTE named "runs") just reads that table as well.
  */
 export function tablesNamed(sql: string): TableName[] {
 	const code = sql.replace(/--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)|'(?:[^']|'')*(?:'|$)/g, ' ');
 	const words = [...code.matchAll(/"((?:[^"]|"")+)"|[A-Za-z_][A-Za-z0-9_$]*/g)].map((m) => (m[1] ?? m[0]).toLowerCase());
-	return TABLES.map((t) => t.name).filter((name) => words.includes(name));
+	// A word after AS names a column or an alias ("count(*) AS runs"), not a table.
+	const names = words.filter((w, i) => words[i - 1] !== 'as');
+	return TABLES.map((t) => t.name).filter((name) => names.includes(name));
 }
 
 /**
