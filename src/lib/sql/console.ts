@@ -31,7 +31,7 @@ export function tablesNamed(sql: string): TableName[] {
 	const code = sql.replace(/--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)|'(?:[^']|'')*(?:'|$)/g, ' ');
 	const words = [...code.matchAll(/"((?:[^"]|"")+)"|[A-Za-z_][A-Za-z0-9_$]*/g)].map((m) => (m[1] ?? m[0]).toLowerCase());
 	// A word after AS names a column or an alias ("count(*) AS runs"), not a table.
-	const names = words.filter((w, i) => words[i - 1] !== 'as');
+	const names = words.filter((_, i) => words[i - 1] !== 'as');
 	return TABLES.map((t) => t.name).filter((name) => names.includes(name));
 }
 
