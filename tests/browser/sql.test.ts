@@ -88,6 +88,16 @@ describe('SQL console', () => {
 		expect(await missing.page.locator('[data-testid="sql-table"]').count()).toBe(0);
 	});
 
+	it('runs only SQL that reads: a script that would drop a table is refused and the table stays', async () => {
+		const { page } = await open(sqlUrl('/sql/', 'SELECT count(*) AS n FROM devices; DROP TABLE devices'));
+		expect(await settled(page)).toBe('refused');
+		expect(await status(page)).toMatch(/^Not run: the console runs queries that only read .* DROP would change/);
+		await page.fill('[data-testid="sql-text"]', 'SELECT count(*) AS n FROM devices');
+		await page.click('[data-testid="sql-run"]');
+		expect(await settled(page)).toBe('ready');
+		expect(Number(await page.locator('[data-testid="sql-table"] tbody td').first().innerText())).toBeGreaterThan(0);
+	});
+
 	it('cuts a result at the row cap and says how many rows there were', async () => {
 		const { page } = await open(sqlUrl('/sql/', 'SELECT range AS i FROM range(5000)'));
 		expect(await settled(page)).toBe('ready');

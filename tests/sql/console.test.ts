@@ -15,7 +15,7 @@ import { TableLoader, plainRows } from '../../src/lib/browser/tables.ts';
 import { readTableRows } from '../../src/lib/browser/parquet.ts';
 import { TABLES, type RunRow } from '../../src/lib/schema.ts';
 import { openDataset, runQuery } from '../../src/lib/site/db.ts';
-import { duckdbErrorText, sqlUrl, tablesNamed } from '../../src/lib/sql/console.ts';
+import { duckdbErrorText, sqlUrl, tablesNamed, writeKeyword } from '../../src/lib/sql/console.ts';
 import { SQL_EXAMPLES } from '../../src/lib/sql/examples.ts';
 import { datasetFiles, diskBuffer, readTable } from '../helpers/dataset-files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
@@ -144,6 +144,19 @@ describe('console helpers', () => {
 		expect(tablesNamed('select count(*) from RUNS')).toEqual(['runs']);
 		expect(tablesNamed('SELECT 1 AS review_id, devices_json')).toEqual([]);
 		expect(tablesNamed('SELECT count(*) AS runs, count(DISTINCT review_id) reviews FROM figures AS series')).toEqual(['reviews', 'figures']);
+	});
+
+	it('tells SQL that only reads from SQL that would change a table, a setting or a file, in any statement of a script', () => {
+		for (const e of SQL_EXAMPLES) expect(writeKeyword(e.sql), e.id).toBeUndefined();
+		for (const sql of ['DESCRIBE runs', 'SUMMARIZE devices', 'SHOW TABLES', "SELECT 'drop table runs' AS \"delete\" -- update", 'FROM runs LIMIT 3', "SELECT replace(device_id, '-', ' ') FROM devices", 'PRAGMA table_info(\'runs\')']) {
+			expect(writeKeyword(sql), sql).toBeUndefined();
+		}
+		expect(writeKeyword('SELECT 1; DROP TABLE runs')).toBe('drop');
+		expect(writeKeyword('WITH t AS (SELECT 1) DELETE FROM runs')).toBe('delete');
+		expect(writeKeyword('create or replace table x as select 1')).toBe('create');
+		expect(writeKeyword("SET custom_extension_repository = 'x'")).toBe('set');
+		expect(writeKeyword("COPY runs TO 'x.csv'")).toBe('copy');
+		expect(writeKeyword('INSTALL httpfs; LOAD httpfs')).toBe('install');
 	});
 
 	it('writes DuckDB errors as one plain message', () => {

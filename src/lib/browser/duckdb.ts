@@ -9,7 +9,7 @@ import type { DataType } from 'apache-arrow';
 import type { AsyncBuffer } from 'hyparquet';
 import { readTableSql } from '../dataset-layout.ts';
 import { TABLES } from '../schema.ts';
-import { tablesNamed } from '../sql/console.ts';
+import { tablesNamed, writeKeyword } from '../sql/console.ts';
 import type { BuiltQuery, TableName } from '../queries/query.ts';
 import { readTableRows, urlBuffer } from './parquet.ts';
 import { TableLoader, plainRows, type RowReader } from './tables.ts';
@@ -158,6 +158,15 @@ export class QueryTimeout extends Error {
 	}
 }
 
+/** The statement would change tables, settings or files (see writeKeyword): not run. */
+export class NotReadOnly extends Error {
+	readonly word: string;
+	constructor(word: string) {
+		super(`the console only reads: ${word} is not run`);
+		this.word = word;
+	}
+}
+
 export interface SqlOptions {
 	maxRows: number;
 	timeoutMs: number;
@@ -179,7 +188,7 @@ async function discard(live: LiveDatabase): Promise<void> {
 const sleep = (ms: number) => new Promise<'slept'>((resolve) => setTimeout(() => resolve('slept'), ms));
 
 /**
- * Runs SQL a reader typed. Every table of the schema exists (empty until named), and the
+ * Runs SQL a reader typed, when it only reads. Every table of the schema exists (empty until named), and the
  * ones the statement names are filled from their Parquet files first (always by hyparquet: the console's tables
  * are tables, not views). The statement is sent so it can be cancelled: past the time limit it is, and a worker that
  * does not stop within a second is terminated.
@@ -193,6 +202,8 @@ export function runSqlText(source: DataSource, text: string, options: SqlOptions
 let locked = false;
 
 async function runSqlNow(source: DataSource, text: string, options: SqlOptions): Promise<SqlResult> {
+	const write = writeKeyword(text);
+	if (write) throw new NotReadOnly(write);
 	const live = await liveDatabase(source);
 	loader ??= new TableLoader(live.conn, httpReader(source));
 	for (const t of TABLES) await loader.create(t.name);

@@ -9,7 +9,7 @@ import { fileSizeText, formatInteger } from '../site/format.ts';
 import { READ_LIMIT_BYTES, ROW_CAP, SQL_PARAM, TIME_LIMIT_MS, duckdbErrorText, sqlTableFilesPath, sqlUrl, type SqlTableFiles } from '../sql/console.ts';
 import type { TableName } from '../queries/query.ts';
 import { cellValue } from './arrow-cells.ts';
-import { QueryTimeout, runSqlText, type DataSource } from './duckdb.ts';
+import { NotReadOnly, QueryTimeout, runSqlText, type DataSource } from './duckdb.ts';
 
 const page = document.querySelector<HTMLElement>('[data-sql-page]')!;
 const lang = page.dataset.lang as Lang;
@@ -123,6 +123,7 @@ async function run(sql: string): Promise<void> {
 	} catch (err) {
 		if (id !== runs) return;
 		if (err instanceof QueryTimeout) setState('timeout', t(lang, 'sqlTimeout', { seconds: TIME_LIMIT_MS / 1000 }));
+		else if (err instanceof NotReadOnly) setState('refused', t(lang, 'sqlReadOnly', { word: err.word.toUpperCase() }));
 		else if (err instanceof TooLarge) setState('refused', t(lang, 'sqlTooLarge', { tables: err.tables.join(', '), size: fileSizeText(err.bytes, lang), limit: fileSizeText(READ_LIMIT_BYTES, lang) }));
 		else if (err instanceof TypeError || /^\d{3} /.test(err instanceof Error ? err.message : '')) setState('failed', t(lang, 'sqlFailed', { reason: err instanceof Error ? err.message : String(err) }));
 		else {

@@ -22,13 +22,31 @@ export interface SqlTableFiles {
 	files: { path: string; bytes: number; rows: number }[];
 }
 
+/** SQL with its comments and 'text' blanked out. */
+const withoutText = (sql: string) => sql.replace(/--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)|'(?:[^']|'')*(?:'|$)/g, ' ');
+
+/** Words that begin or contain a statement that changes tables, settings or files. */
+const WRITES = new Set(
+	'insert update delete merge truncate drop create alter copy export import attach detach use install load set reset vacuum checkpoint begin commit rollback abort prepare execute deallocate'.split(' '),
+);
+
+/**
+ * The first word of SQL that would change something (a table, a setting, a file), outside comments, 'text' and
+ * "names"; undefined for SQL that only reads. DuckDB runs every statement of a script, so each is checked: a
+ * reader's "SELECT 1; DROP TABLE runs" must not leave the published tables changed for the next query.
+ */
+export function writeKeyword(sql: string): string | undefined {
+	const code = withoutText(sql).replace(/"(?:[^"]|"")*(?:"|$)/g, ' ');
+	return [...code.matchAll(/[A-Za-z_][A-Za-z0-9_$]*/g)].map((m) => m[0].toLowerCase()).find((w) => WRITES.has(w));
+}
+
 /**
  * The published tables a statement names: every word (or "quoted" name) outside comments and 'text' that is a
  * table's name and does not follow AS. DuckDB's own name extraction binds the statement and fails on joins USING columns of tables it has
  * not read yet; a word that only looks like a table (a CTE named "runs") just reads that table as well.
  */
 export function tablesNamed(sql: string): TableName[] {
-	const code = sql.replace(/--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)|'(?:[^']|'')*(?:'|$)/g, ' ');
+	const code = withoutText(sql);
 	const words = [...code.matchAll(/"((?:[^"]|"")+)"|[A-Za-z_][A-Za-z0-9_$]*/g)].map((m) => (m[1] ?? m[0]).toLowerCase());
 	// A word after AS names a column or an alias ("count(*) AS runs"), not a table.
 	const names = words.filter((_, i) => words[i - 1] !== 'as');
