@@ -1,6 +1,7 @@
 // A page reads only its own rows: on a generated catalog of many reviews, a review's pages fetch Parquet of that
 // review's partitions alone (and no more bytes than those files hold), however many reviews the dataset has.
-// And the whole catalog is plain partitioned Parquet for any engine: DuckDB reads it over HTTP from the built site.
+// The SQL console reads every review's file of the tables a query names, and no other table's. And the whole
+// catalog is plain partitioned Parquet for any engine: DuckDB reads it over HTTP from the built site.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,6 +66,26 @@ describe(`a catalog of ${REVIEWS} reviews`, () => {
 		const fetched = parquet.reduce((n, r) => n + r.bytes, 0);
 		expect(fetched).toBeGreaterThan(0);
 		expect(fetched).toBeLessThanOrEqual(ownBytes);
+		await page.close();
+	});
+
+	it('answers the SQL console from every review of the tables a query names, and reads no other table', async () => {
+		const manifest = JSON.parse(readFileSync(join(work, 'dataset/manifest.json'), 'utf8')) as DatasetManifest;
+		const page = await browser.newPage();
+		const first = server.requests.length;
+		const sql = 'SELECT count(*) AS n, count(DISTINCT r.review_id) AS reviews, count(d.device_id) AS with_device FROM runs r LEFT JOIN devices d USING (device_id)';
+		await page.goto(`${server.url}/sql/?q=${encodeURIComponent(sql)}`);
+		await page.waitForSelector('[data-sql-page][data-state="ready"]', { timeout: 90_000 });
+		const cells = await page.locator('[data-testid="sql-table"] tbody td').allInnerTexts();
+		const local = await openDataset(join(work, 'dataset'));
+		const expected = (await local.runAndReadAll(sql)).getRowObjectsJson()[0]!;
+		local.closeSync();
+		expect(cells.map(Number)).toEqual(['n', 'reviews', 'with_device'].map((k) => Number(expected[k])));
+		expect(cells.map(Number).slice(0, 2)).toEqual([manifest.tables.runs!.rows, REVIEWS]);
+		const paths = server.requests.slice(first).map((r) => decodeURIComponent(new URL(r.url, server.url).pathname)).filter((p) => p.startsWith('/data/'));
+		const runFiles = new Set(paths.filter((p) => p.startsWith('/data/runs/')));
+		expect(runFiles.size).toBe(manifest.tables.runs!.files);
+		expect(paths.filter((p) => !p.startsWith('/data/runs/') && p !== '/data/devices.parquet')).toEqual([]);
 		await page.close();
 	});
 

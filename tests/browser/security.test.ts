@@ -12,7 +12,7 @@ import { launch, watchedPage } from './chromium.ts';
 const base = inject('baseUrl');
 const REVIEW = '/reviews/lab-2026-virtual-disk-fio-sweep/';
 const LIVE = [REVIEW, `${REVIEW}w-4k-random-read/`, '/drives/intel-d7-p5510-7-68tb/'];
-const STATIC = ['/', '/zh-Hans/', '/columns/', '/reviews/zdnet-2013-intel-dc-s3500/', `/zh-Hans${REVIEW}`];
+const STATIC = ['/', '/zh-Hans/', '/columns/', '/sql/', '/reviews/zdnet-2013-intel-dc-s3500/', `/zh-Hans${REVIEW}`];
 
 let browser: Browser;
 let other: StaticServer;
@@ -41,8 +41,9 @@ async function load(path: string, live: boolean) {
 		);
 	});
 	const response = await w.page.goto(base + path, { waitUntil: 'load' });
-	if (live) await w.page.waitForSelector('html[data-duckdb="ready"], html[data-duckdb="error"]', { timeout: 90_000 });
-	const duckdb = await w.page.evaluate(() => document.documentElement.dataset.duckdb ?? null);
+	if (live && path.startsWith('/sql/')) await w.page.waitForSelector('[data-sql-page][data-state]:not([data-state="running"])', { timeout: 90_000 });
+	else if (live) await w.page.waitForSelector('html[data-duckdb="ready"], html[data-duckdb="error"]', { timeout: 90_000 });
+	const duckdb = await w.page.evaluate(() => document.querySelector<HTMLElement>('[data-sql-page]')?.dataset.state ?? document.documentElement.dataset.duckdb ?? null);
 	await w.context.close();
 	return { ...w, violations, duckdb, policy: response?.headers()['content-security-policy'] ?? '' };
 }
@@ -51,6 +52,14 @@ describe('content security policy', () => {
 	it.each(LIVE)('%s goes live with DuckDB under the policy, refusing nothing, fetching only from its origin', async (path) => {
 		const w = await load(path, true);
 		expect(w.policy).toContain("frame-ancestors 'none'");
+		expect(w.duckdb).toBe('ready');
+		expect(w.violations).toEqual([]);
+		expect(w.consoleErrors).toEqual([]);
+		expect(w.offsite).toEqual([]);
+	});
+
+	it('the SQL console runs a query in DuckDB under the policy, refusing nothing, fetching only from its origin', async () => {
+		const w = await load(`/sql/?q=${encodeURIComponent('SELECT count(*) FROM runs JOIN devices USING (device_id)')}`, true);
 		expect(w.duckdb).toBe('ready');
 		expect(w.violations).toEqual([]);
 		expect(w.consoleErrors).toEqual([]);

@@ -2,7 +2,7 @@
 // calling window.__xss(N) or alert(N) should it ever run) is written into every text field a page shows, of a raw-fio
 // review, a published-figure review and a device, and into a raw file's name. The site built from that data folder
 // and served with its own headers (CSP included) is opened in Debian's Chromium, every kind of page, with JavaScript
-// on (waiting for the live charts and DuckDB) and off: no probe runs, no element or attribute of a payload reaches the
+// on (waiting for the live charts, DuckDB and the SQL console's queries) and off: no probe runs, no element or attribute of a payload reaches the
 // DOM, no CSP violation happens, and the payloads are shown as text. The chart tables' CSV files guard formula cells.
 // XSS_KEEP=1 keeps the temporary data folder, dataset and site (printed nowhere: the newest /tmp/xss-*) to look at.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -199,6 +199,8 @@ interface Loaded {
 	text: string;
 	links: string[];
 	duckdb: string | null;
+	/** The SQL console's state once its query settled (JS on). */
+	sql: string | null;
 }
 
 /** Opens a page with the probes installed, waits for its live charts (JS on), and reads what the DOM holds. */
@@ -219,7 +221,12 @@ async function load(path: string, js: boolean, tamper?: (page: Page) => Promise<
 	});
 	await w.page.goto(base + path, { waitUntil: 'load' });
 	let duckdb: string | null = null;
+	let sql: string | null = null;
 	if (js) {
+		if (await w.page.locator('[data-sql-page]').count()) {
+			await w.page.waitForSelector('[data-sql-page][data-state]:not([data-state="running"])', { timeout: 60_000 });
+			sql = await w.page.getAttribute('[data-sql-page]', 'data-state');
+		}
 		if (await w.page.locator('[data-compare-page]').count()) await w.page.waitForSelector('[data-compare-page][data-state="ready"]', { timeout: 60_000 });
 		const charts = await w.page.locator('[data-chart-frame]').count();
 		const catalog = await w.page.locator('[data-catalog-body]').count();
@@ -273,7 +280,7 @@ async function load(path: string, js: boolean, tamper?: (page: Page) => Promise<
 		return { injected, text: parts.join('\n'), links: links.map((u) => u.href) };
 	});
 	await w.context.close();
-	return { probes, violations, consoleErrors: w.consoleErrors, offsite: w.offsite, duckdb, ...found };
+	return { probes, violations, consoleErrors: w.consoleErrors, offsite: w.offsite, duckdb, sql, ...found };
 }
 
 /** What every page must satisfy, JS on or off. */
@@ -330,6 +337,7 @@ describe('XSS payloads in every text field', () => {
 		'/columns/': [],
 		// The downloads page names every review, its source and its files.
 		'/data/': [p(7)],
+		'/sql/': [],
 	};
 	/** Embeds of the review's charts (their source line is the review's title). */
 	const embedPages = async () => {
@@ -388,6 +396,34 @@ describe('XSS payloads in every text field', () => {
 		expectClean(l, true);
 		expect(l.text).toContain(name);
 	}, 120_000);
+
+	it('the SQL console shows payloads from the data, as column names, in its query and in its error messages as text', async () => {
+		const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
+		const text = (s: string) => `'${s.replace(/'/g, "''")}'`;
+		const cases: [sql: string, state: string, shown: string[]][] = [
+			['SELECT title, title_en, publisher, author, notes, url FROM reviews ORDER BY review_id', 'ready', [p(2), p(7), p(5), p(6), p(18), p(24), p(25), p(26)]],
+			['SELECT vendor, model, interface, nand, claimed_json, extra_json FROM devices', 'ready', [p(28), p(32), p(30), p(24)]],
+			[`SELECT workload, condition, quote, job_name, source_file FROM runs WHERE review_id IN (${text(RAW_ID)}, ${text(PUB_ID)})`, 'ready', [p(1), p(29), p(3), PAYLOAD_FILE]],
+			[`SELECT 1 AS ${ident(p(2))}, ${text(p(11))} AS ${ident(p(36))}`, 'ready', [p(2), p(11), p(36)]],
+			[`SELECT * FROM ${ident(p(2))}`, 'error', [p(2)]],
+		];
+		for (const [sql, state, shown] of cases) {
+			const path = `/sql/?q=${encodeURIComponent(sql)}`;
+			const l = await load(path, true);
+			expectClean(l, true);
+			expect(l.sql, sql).toBe(state);
+			for (const s of shown) expect(l.text, `${sql} shows ${s}`).toContain(s);
+		}
+		// The result as CSV keeps a formula cell as text: the vendor that starts like one.
+		const w = await watchedPage(browser, base);
+		await w.page.goto(`${base}/sql/?q=${encodeURIComponent(`SELECT vendor FROM devices WHERE device_id = ${text(DEVICE_ID)}`)}`);
+		await w.page.waitForSelector('[data-sql-page][data-state="ready"]', { timeout: 60_000 });
+		const [download] = await Promise.all([w.page.waitForEvent('download'), w.page.click('[data-testid="sql-csv"]')]);
+		const rows = readCsv(readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, ''), 'query-result.csv').records;
+		expect(rows.map((r) => r.fields)).toEqual([['vendor'], [`'${p(28)}`]]);
+		expect(w.consoleErrors).toEqual([]);
+		await w.context.close();
+	}, 300_000);
 
 	it('the chart tables as CSV are served as CSV, and keep formula cells as text', async () => {
 		const loaded = await Promise.all([REVIEW, PUBLISHED, DRIVE, ...(await workloadPages())].map((path) => load(path, false)));

@@ -5,9 +5,11 @@
 import * as duckdb from '@duckdb/duckdb-wasm';
 import ehWasm from '@duckdb/duckdb-wasm/dist/duckdb-eh.wasm?url';
 import ehWorker from '@duckdb/duckdb-wasm/dist/duckdb-browser-eh.worker.js?url';
+import type { DataType } from 'apache-arrow';
 import type { AsyncBuffer } from 'hyparquet';
 import { readTableSql } from '../dataset-layout.ts';
 import { TABLES } from '../schema.ts';
+import { tablesNamed, writeKeyword } from '../sql/console.ts';
 import type { BuiltQuery, TableName } from '../queries/query.ts';
 import { readTableRows, urlBuffer } from './parquet.ts';
 import { TableLoader, plainRows, type RowReader } from './tables.ts';
@@ -46,7 +48,7 @@ async function open(source: DataSource): Promise<LiveDatabase> {
 	const worker = new Worker(ehWorker);
 	const db = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), worker);
 	await db.instantiate(ehWasm);
-	await db.open({ query: { castBigIntToDouble: true } });
+	await db.open({ query: { castBigIntToDouble: true, castDecimalToDouble: true } });
 	const conn = await db.connect();
 	const version = (await db.getVersion()).replace(/^v?/, 'v');
 	const repository = absolute(source.extensionRepository).replace(/\/$/, '');
@@ -135,4 +137,108 @@ async function runNow<T>(source: DataSource, query: BuiltQuery): Promise<T[]> {
 	} finally {
 		await statement.close();
 	}
+}
+
+/** A statement typed into the SQL console: its columns, its first rows, and how many rows it had in all. */
+export interface SqlResult {
+	columns: { name: string; type: DataType }[];
+	/** The first `maxRows` rows, values as Arrow gives them (see arrow-cells.ts). */
+	rows: unknown[][];
+	total: number;
+	/** Time the statement took to run and return its rows. */
+	ms: number;
+}
+
+/** The statement ran past its time limit and was stopped. */
+export class QueryTimeout extends Error {
+	readonly limitMs: number;
+	constructor(limitMs: number) {
+		super(`the query ran longer than ${limitMs} ms`);
+		this.limitMs = limitMs;
+	}
+}
+
+/** The statement would change tables, settings or files (see writeKeyword): not run. */
+export class NotReadOnly extends Error {
+	readonly word: string;
+	constructor(word: string) {
+		super(`the console only reads: ${word} is not run`);
+		this.word = word;
+	}
+}
+
+export interface SqlOptions {
+	maxRows: number;
+	timeoutMs: number;
+	/**
+	 * Called with the published tables the statement names (tablesNamed), before any is read: lists their files in
+	 * `source.tables` (and may refuse by throwing).
+	 */
+	prepare: (tables: TableName[]) => Promise<void>;
+}
+
+/** Forgets the database (its worker terminated): the next query opens a new one and reads its tables again. */
+async function discard(live: LiveDatabase): Promise<void> {
+	instance = undefined;
+	loader = undefined;
+	views.clear();
+	await live.db.terminate();
+}
+
+const sleep = (ms: number) => new Promise<'slept'>((resolve) => setTimeout(() => resolve('slept'), ms));
+
+/**
+ * Runs SQL a reader typed, when it only reads. Every table of the schema exists (empty until named), and the
+ * ones the statement names are filled from their Parquet files first (always by hyparquet: the console's tables
+ * are tables, not views). The statement is sent so it can be cancelled: past the time limit it is, and a worker that
+ * does not stop within a second is terminated.
+ */
+export function runSqlText(source: DataSource, text: string, options: SqlOptions): Promise<SqlResult> {
+	const next = queue.then(() => runSqlNow(source, text, options));
+	queue = next.catch(() => undefined);
+	return next;
+}
+
+let locked = false;
+
+async function runSqlNow(source: DataSource, text: string, options: SqlOptions): Promise<SqlResult> {
+	const write = writeKeyword(text);
+	if (write) throw new NotReadOnly(write);
+	const live = await liveDatabase(source);
+	loader ??= new TableLoader(live.conn, httpReader(source));
+	for (const t of TABLES) await loader.create(t.name);
+	if (!locked) {
+		// Typed SQL cannot change the settings open() made (extension repository, autoloading).
+		await live.conn.query('SET lock_configuration = true');
+		locked = true;
+	}
+	const tables = tablesNamed(text);
+	await options.prepare(tables);
+	await loader.ensure({ tables });
+	const started = performance.now();
+	const stop = { requested: false };
+	const work = collect(live.conn, text, options.maxRows, stop);
+	const outcome = await Promise.race([work, sleep(options.timeoutMs)]);
+	if (outcome !== 'slept') return { ...outcome, ms: performance.now() - started };
+	stop.requested = true;
+	await Promise.race([live.conn.cancelSent(), sleep(1000)]);
+	const settled = await Promise.race([work.then(() => true, () => true), sleep(1000).then(() => false)]);
+	if (!settled) {
+		locked = false;
+		await discard(live);
+	}
+	throw new QueryTimeout(options.timeoutMs);
+}
+
+async function collect(conn: duckdb.AsyncDuckDBConnection, text: string, maxRows: number, stop: { requested: boolean }): Promise<Omit<SqlResult, 'ms'>> {
+	const reader = await (await conn.send(text)).open();
+	const columns = reader.schema.fields.map((f) => ({ name: f.name, type: f.type as DataType }));
+	const rows: unknown[][] = [];
+	let total = 0;
+	for await (const batch of reader) {
+		if (stop.requested) break;
+		for (let i = 0; i < batch.numRows && rows.length < maxRows; i++) rows.push(columns.map((_, c) => batch.getChildAt(c)?.get(i) ?? null));
+		total += batch.numRows;
+	}
+	return { columns, rows, total };
 }

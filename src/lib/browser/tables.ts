@@ -44,11 +44,16 @@ export class TableLoader {
 		await this.conn.insertArrowFromIPCStream(tableToIPC(arrowTableOf(rows, table.columns), 'stream'), { name, create: false });
 	}
 
+	/** Creates a table (empty, with the schema's columns) unless it exists. */
+	async create(name: TableName): Promise<void> {
+		if (!this.created.has(name)) this.created.set(name, Promise.resolve(this.conn.query(createTableSql(name))).then(() => undefined));
+		await this.created.get(name);
+	}
+
 	/** Makes sure every table the query reads exists with (at least) the rows it can select. */
 	async ensure(query: Pick<BuiltQuery, 'tables' | 'rowFilter'>): Promise<void> {
 		for (const name of query.tables) {
-			if (!this.created.has(name)) this.created.set(name, Promise.resolve(this.conn.query(createTableSql(name))).then(() => undefined));
-			await this.created.get(name);
+			await this.create(name);
 			const keys = this.keys.get(name) ?? new Set<string>();
 			this.keys.set(name, keys);
 			if (keys.has('*')) continue;
