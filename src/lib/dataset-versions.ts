@@ -12,5 +12,10 @@ export const VERSION_PATTERN = /^[0-9a-f]{64}$/;
 /** The versions hosted, newest first (the current one first), as a JSON list, under the data folder. */
 export const VERSIONS_INDEX = 'versions/index.json';
 
+/** The versions of an index file's JSON (anything else in it is not a version). */
+export function versionsOfIndex(json: unknown): string[] {
+	return Array.isArray(json) ? json.filter((v): v is string => typeof v === 'string' && VERSION_PATTERN.test(v)) : [];
+}
+
 /** How many versions a build keeps hosting (the newest). */
 export const VERSIONS_KEPT = 5;

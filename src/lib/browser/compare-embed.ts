@@ -53,9 +53,8 @@ async function draw(): Promise<void> {
 	figure.dataset.chart = chart.kind;
 	figure.dataset.chartId = chart.id;
 	main.querySelector('[data-chart-summary]')!.textContent = drawn.summary;
-	const title = drawn.element.getAttribute('aria-label') ?? drawn.element.querySelector('svg[aria-label]')?.getAttribute('aria-label') ?? '';
-	main.querySelector('[data-embed-title]')!.textContent = title;
-	document.title = `${title} · ${t(lang, 'compareTitle')}`;
+	main.querySelector('[data-embed-title]')!.textContent = drawn.title;
+	document.title = `${drawn.title} · ${t(lang, 'compareTitle')}`;
 	const back = new URLSearchParams(query);
 	for (const k of ['chart', 'v', 'theme']) back.delete(k);
 	const page = `${pageBase}compare/?${back.toString().replace(/%2C/g, ',')}#${chart.id}`;

@@ -141,8 +141,7 @@ function drawNow(c: PageChart): void {
 	if (c.chart.input === null) return void completeAndDraw(c);
 	const drawn = modules![0].renderChart(c.chart.kind, c.chart.input, optionsOf(c.chart));
 	c.figure.querySelector('[data-chart-frame]')!.replaceChildren(drawn.element);
-	const title = drawn.element.getAttribute('aria-label') ?? drawn.element.querySelector('svg[aria-label]')?.getAttribute('aria-label');
-	if (title) c.figure.querySelector('[data-embed-snippet]')?.setAttribute('data-embed-title', title);
+	if (drawn.title) c.figure.querySelector('[data-embed-snippet]')?.setAttribute('data-embed-title', drawn.title);
 	if (c.textStale) writeText(c);
 	c.stale = false;
 }

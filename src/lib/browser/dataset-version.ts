@@ -4,7 +4,7 @@
 // says they changed.
 import type { DatasetManifest, ReviewManifest } from '../dataset-layout.ts';
 import { reviewManifestFile, reviewOfPartition } from '../dataset-layout.ts';
-import { VERSIONS_INDEX, VERSION_PATTERN, versionFolder } from '../dataset-versions.ts';
+import { VERSIONS_INDEX, versionFolder, versionsOfIndex } from '../dataset-versions.ts';
 import type { PageConfig } from './charts-page.ts';
 import { readJson } from './inline-data.ts';
 
@@ -66,7 +66,7 @@ export function hostedVersions(dataBase: string): Promise<string[]> {
 	if (!list) {
 		list = fetch(`${dataBase}${VERSIONS_INDEX}`)
 			.then((r) => (r.ok ? (r.json() as Promise<unknown>) : []))
-			.then((v) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && VERSION_PATTERN.test(x)) : []), () => []);
+			.then(versionsOfIndex, () => []);
 		indexes.set(dataBase, list);
 	}
 	return list;

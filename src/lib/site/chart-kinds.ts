@@ -63,6 +63,8 @@ export function chartOptions(
 
 export interface RenderedChart {
 	element: Element;
+	/** The chart's name, as its aria-label says it ("Latency histogram"): on its root, or on its SVG in a figure. */
+	title: string;
 	summary: string;
 	table: ChartTable;
 }
@@ -76,7 +78,10 @@ type UntypedFunctions = {
 /** Draws a chart with the chart library: the element, its text summary and its data table. */
 export function renderChart(kind: ChartKind, input: unknown, options: ChartOptions): RenderedChart {
 	const f = FUNCTIONS[kind] as unknown as UntypedFunctions;
-	return { element: f.render(input, options), summary: f.summary(input, options), table: f.table(input, options) };
+	const element = f.render(input, options);
+	const svg = [...element.children].find((c) => c.tagName.toLowerCase() === 'svg');
+	const title = element.getAttribute('aria-label') ?? svg?.getAttribute('aria-label') ?? '';
+	return { element, title, summary: f.summary(input, options), table: f.table(input, options) };
 }
 
 /** Only the chart's data table (a table opened before its chart was redrawn; the CSV downloads). */

@@ -6,7 +6,9 @@ import { assetPath } from '../../i18n/routes.ts';
 import { tableFile } from '../dataset-layout.ts';
 import { TABLES } from '../schema.ts';
 import type { PageConfig } from '../browser/charts-page.ts';
-import { hasParquetExtension, loadManifest, type ReviewScope } from './manifest.ts';
+import type { RunRow } from '../schema.ts';
+import { packPageRuns, type PackedRows } from './chart-data.ts';
+import { hasParquetExtension, loadManifest, publishedRawFiles, type ReviewScope } from './manifest.ts';
 
 export function chartPageConfig(lang: Lang, labels: Record<string, string>, directions: string[], scope: ReviewScope): PageConfig {
 	const manifest = loadManifest();
@@ -27,4 +29,9 @@ export function chartPageConfig(lang: Lang, labels: Record<string, string>, dire
 		directions,
 		messages: { loading: t(lang, 'liveLoading'), ready: t(lang, 'liveReady'), error: t(lang, 'liveError') },
 	};
+}
+
+/** The runs the page's charts redraw from, and which of their raw files the site publishes (chart links to them). */
+export function chartPageRows(runs: readonly RunRow[]): { runs: PackedRows; rawFiles: string[] } {
+	return { runs: packPageRuns(runs), rawFiles: [...new Set(runs.map((r) => r.source_file))].filter((f) => publishedRawFiles.has(f)) };
 }

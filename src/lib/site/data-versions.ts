@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { DatasetManifest } from '../dataset-layout.ts';
-import { VERSIONS_INDEX, VERSIONS_KEPT, VERSION_PATTERN, versionFolder } from '../dataset-versions.ts';
+import { VERSIONS_INDEX, VERSIONS_KEPT, VERSION_PATTERN, versionFolder, versionsOfIndex } from '../dataset-versions.ts';
 import { placeFile } from './emitted-files.ts';
 
 export { VERSIONS_INDEX };
@@ -22,8 +22,7 @@ function datasetFiles(dir: string): string[] {
 export function hostedVersions(dataDir: string): string[] {
 	const file = join(dataDir, VERSIONS_INDEX);
 	if (!existsSync(file)) return [];
-	const list = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-	return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string' && VERSION_PATTERN.test(v)) : [];
+	return versionsOfIndex(JSON.parse(readFileSync(file, 'utf8')));
 }
 
 /**

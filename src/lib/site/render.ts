@@ -36,10 +36,7 @@ export function renderStaticChart(spec: Pick<ChartSpec, 'kind' | 'input' | 'fixe
 	const rendered = renderChart(spec.kind, spec.input, staticOptions(spec, lang, deviceLabels));
 	compactSvg(rendered.element);
 	removePlotStyles(rendered.element);
-	const root = rendered.element;
-	const svg = [...root.children].find((c) => c.tagName.toLowerCase() === 'svg');
-	const title = root.getAttribute('aria-label') ?? svg?.getAttribute('aria-label') ?? '';
-	return { markup: root.outerHTML, title, summary: rendered.summary, table: rendered.table };
+	return { markup: rendered.element.outerHTML, title: rendered.title, summary: rendered.summary, table: rendered.table };
 }
 
 /** The chart's whole data table in the default view (the CSV download). */
