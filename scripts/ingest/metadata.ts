@@ -252,6 +252,7 @@ export function deviceRow(id: string, y: DeviceYaml): DeviceRow {
 		device_id: id,
 		vendor: y.vendor,
 		model: y.model,
+		device_class: y.device_class,
 		capacity_bytes: capacity ?? null,
 		interface: y.interface,
 		form_factor: y.form_factor,
@@ -281,7 +282,7 @@ export function bareReviewRow(id: string, folderName: string, deviceId: string):
 
 export function bareDeviceRow(id: string, folderName: string): DeviceRow {
 	return {
-		device_id: id, vendor: null, model: folderName, capacity_bytes: null, interface: null, form_factor: null, nand: null,
+		device_id: id, vendor: null, model: folderName, device_class: 'unknown', capacity_bytes: null, interface: null, form_factor: null, nand: null,
 		controller: null, dram: null, endurance_dwpd: null, endurance_pbw: null, warranty_years: null, firmware: null,
 		claimed_json: null, extra_json: null,
 	};

@@ -14,7 +14,7 @@ export const seriesIdOf = (reviewId: string, file: string, key?: string): string
 export const resultSeriesKey = (r: Pick<ParsedTimeseries, 'metric' | 'series_key'>): string => (r.series_key ? `${r.metric}#${r.series_key}` : r.metric);
 
 /** Columns a run takes from its file's entry in raw/runs.yaml when the file itself does not say. */
-export type RunDefaults = Partial<Pick<RunRow, 'device_count' | 'workload' | 'rate_limit_iops' | 'condition'>>;
+export type RunDefaults = Partial<Pick<RunRow, 'device_count' | 'workload' | 'rate_limit_iops' | 'condition' | 'host'>>;
 
 export interface RunPlace {
 	reviewId: string;
@@ -40,6 +40,7 @@ export function placeRun(r: ParsedRun, place: RunPlace): RunRow {
 		workload: rest.workload ?? d?.workload ?? null,
 		rate_limit_iops: rest.rate_limit_iops ?? d?.rate_limit_iops ?? null,
 		condition: rest.condition ?? d?.condition ?? null,
+		host: d?.host ?? null,
 	};
 }
 

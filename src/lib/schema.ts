@@ -48,6 +48,13 @@ export type Direction = (typeof DIRECTIONS)[number];
 export const VALUE_ORIGINS = ['measured', 'derived', 'published'] as const;
 export type ValueOrigin = (typeof VALUE_ORIGINS)[number];
 export const LAT_STATS = ['lat', 'clat', 'slat'] as const;
+/**
+ * What a device is: a drive (SSD, HDD), persistent memory on the memory bus, a virtual disk of a VM, an array or volume
+ * made of several drives, or unknown. Catalog, comparisons and verdicts rank physical drives by default.
+ */
+export const DEVICE_CLASSES = ['ssd', 'hdd', 'persistent_memory', 'virtual_disk', 'array', 'unknown'] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+export const PHYSICAL_DRIVE_CLASSES: ReadonlySet<DeviceClass> = new Set(['ssd', 'hdd']);
 export type LatStat = (typeof LAT_STATS)[number];
 
 /** The latency percentiles that get their own column in `runs` (the rest are in `percentiles`). */
@@ -88,7 +95,8 @@ export const runs = table({
 		col('block_size_bytes', 'BIGINT', 'bytes', 'Block (transfer) size; NULL when several sizes are mixed.'),
 		col('iodepth', 'INTEGER', 'I/Os', 'Queue depth per job (fio iodepth, Iometer outstanding I/Os per target).'),
 		col('numjobs', 'INTEGER', 'jobs', 'Jobs or threads (fio numjobs, Iometer workers) behind this row.'),
-		col('device_count', 'INTEGER', 'devices', 'Number of drives tested together.'),
+		col('device_count', 'INTEGER', 'devices', 'Number of drives tested together (their IOPS and bandwidth are the sum over them).'),
+		col('host', 'VARCHAR', '', 'Test host or platform of this run when a review used several (raw/runs.yaml `host`); NULL: the review\'s one platform.'),
 		col('rate_limit_iops', 'DOUBLE', 'IOPS', 'Requested I/O rate (fio rate_iops) for rate-stepped runs; NULL when unthrottled.'),
 		col('runtime_s', 'DOUBLE', 's', 'Time this direction was active (excludes ramp).'),
 		col('iops', 'DOUBLE', 'IOPS', 'I/O operations per second.'),
@@ -256,6 +264,7 @@ export const devices = table({
 		key('device_id', 'VARCHAR', 'Device id (file name).'),
 		col('vendor', 'VARCHAR', '', 'Vendor.'),
 		col('model', 'VARCHAR', '', 'Model.'),
+		key('device_class', 'VARCHAR', `What the device is: ${DEVICE_CLASSES.join(', ')} (persistent memory on the memory bus; a VM's virtual disk; an array or volume of several drives).`),
 		col('capacity_bytes', 'BIGINT', 'bytes', 'User capacity.'),
 		col('interface', 'VARCHAR', '', 'Interface (e.g. "PCIe 4.0 x4 NVMe", "SATA 6Gb/s").'),
 		col('form_factor', 'VARCHAR', '', 'Form factor (U.2, E1.S, M.2 2280, 2.5-inch…).'),

@@ -53,6 +53,8 @@ const published = (fields: Partial<RunRow> & Pick<RunRow, 'device_id' | 'run_id'
 		source_format: 'published-csv',
 		scope: 'figure',
 		value_origin: 'published',
+		// Published figures name their mix: a pure read or write (as every real published row of a corner does).
+		read_pct: (fields.direction ?? 'read') === 'read' ? 100 : 0,
 		...fields,
 	});
 

@@ -96,6 +96,7 @@ export const intelPublished: RunRow[] = [
 		tool: 'Iometer',
 		scope: 'figure',
 		access: 'random',
+		read_pct: 100,
 		block_size_bytes: BS,
 		iodepth: qd!,
 		numjobs: 1,

@@ -1,21 +1,16 @@
 // The four corners a drive is summed up by: 128 KiB sequential read and write, 4 KiB random read and write. Apart
 // from the chart (no Plot here), so the comparison can tell which results are corners without loading the chart library.
+// A result stands in a corner only when its fingerprint fits the corner's slot (compare/slots.ts): pure reads or
+// writes at that block size and access, so a 65/35 mix is in no corner.
 import type { RunRow } from '../schema.ts';
-import { KIB } from '../units.ts';
-import { accessOf } from './run-values.ts';
+import { CORNER_SLOTS, slotOf } from '../compare/slots.ts';
 
-export const CORNERS = [
-	{ key: 'seq_read', panel: 'seq', access: 'sequential', blockSize: 128 * KIB, direction: 'read' },
-	{ key: 'seq_write', panel: 'seq', access: 'sequential', blockSize: 128 * KIB, direction: 'write' },
-	{ key: 'rand_read', panel: 'rand', access: 'random', blockSize: 4 * KIB, direction: 'read' },
-	{ key: 'rand_write', panel: 'rand', access: 'random', blockSize: 4 * KIB, direction: 'write' },
-] as const;
+export const CORNERS = CORNER_SLOTS.map((s) => ({ ...s, panel: s.access === 'sequential' ? 'seq' : 'rand', blockSize: s.block_size_bytes }) as const);
 
 export type Corner = (typeof CORNERS)[number];
 
 /** The corner a result is, if any. */
 export function cornerOf(row: RunRow): Corner | undefined {
-	return CORNERS.find(
-		(c) => c.direction === row.direction && c.blockSize === row.block_size_bytes && c.access === accessOf(row),
-	);
+	const slot = slotOf(row, CORNER_SLOTS);
+	return slot && CORNERS.find((c) => c.key === slot.key);
 }

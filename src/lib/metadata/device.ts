@@ -1,6 +1,7 @@
 // data/devices/<device-id>.yaml
 import { z } from 'zod';
 import { parseCapacityBytes } from '../units.ts';
+import { DEVICE_CLASSES } from '../schema.ts';
 
 const text = z.string().max(20_000);
 const nullableText = text.nullable().default(null);
@@ -18,6 +19,8 @@ export const deviceYaml = z.looseObject({
 	/** null when the source names no vendor (an unnamed disk of a test host). */
 	vendor: z.string().min(1).max(200).nullable(),
 	model: z.string().min(1).max(200),
+	/** ssd, hdd, persistent_memory, virtual_disk, array or unknown (the default). */
+	device_class: z.enum(DEVICE_CLASSES).default('unknown'),
 	/** User capacity as printed ("480GB", "7.68TB"); decimal units, converted to bytes at ingest. */
 	capacity: z
 		.union([

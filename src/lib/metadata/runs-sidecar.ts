@@ -25,6 +25,8 @@ export const sidecarFile = z.strictObject({
 	/** Requested I/O rate for rate-stepped runs. */
 	rate_limit_iops: z.number().positive().optional(),
 	condition: z.string().max(2_000).optional(),
+	/** The test host or platform, when the review used several (runs on two hosts are two series, never one line). */
+	host: z.string().min(1).max(200).optional(),
 	/** fio version that wrote a log file (decides µs vs ns) when no `run_of` result file says it. */
 	fio_version: z.string().max(50).optional(),
 	/** log_avg_msec the logs were written with (0 = per-I/O). */
