@@ -13,7 +13,8 @@ import { OWN_DEVICE_ID, OWN_REVIEW_ID, parseOwnFile, type OwnParse } from '../..
 import { buildHistogramsSql } from '../../src/lib/queries/histograms.ts';
 import { buildRunsSql } from '../../src/lib/queries/runs.ts';
 import { buildSeriesListSql, buildTimeseriesSql, type TimeseriesBucketRow } from '../../src/lib/queries/timeseries.ts';
-import { comparableSides, conditionsOf, differingConditions, type ReviewFacts } from '../../src/lib/compare/conditions.ts';
+import type { ReviewFacts } from '../../src/lib/compare/conditions.ts';
+import type { ResultContext } from '../../src/lib/compare/comparability.ts';
 import { deltaTable, metricValue, METRICS, tally, workloadLeads } from '../../src/lib/compare/delta.ts';
 import { fingerprintKey, fingerprintOf, matchOf, unknownParts, type FingerprintRow } from '../../src/lib/compare/fingerprint.ts';
 import { verdictOf, verdictText, workloadText } from '../../src/lib/compare/verdict.ts';
@@ -22,7 +23,7 @@ import { comparisonCharts, comparisonEl, withLateRows } from '../../src/lib/comp
 import { compareQuery, comparePairPath, devicesOfQuery } from '../../src/lib/compare/drive-file.ts';
 import { htmlOf } from '../../src/lib/element.ts';
 import { parseHTML } from 'linkedom';
-import { comparableResults, headlineRows, splitShared, workloadsOf, type Workload } from '../../src/lib/compare/workloads.ts';
+import { comparableResults, headlineRows, splitShared, workloadsOf, type Member, type Workload } from '../../src/lib/compare/workloads.ts';
 import type { HistogramRow, RunRow, SeriesRow } from '../../src/lib/schema.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
@@ -126,49 +127,34 @@ describe('three drives from three reviews', () => {
 		for (const w of shared) for (const members of w.byDevice.values()) for (const m of members) expect(devices).toContain(m.row.device_id);
 	});
 
-	it('gives each metric per drive, % against the baseline, and the better value by the metric’s direction', () => {
-		const rows = deltaTable(shared, devices, P5510);
+	const context = (m: Member): ResultContext => ({ row: m.row, fingerprint: m.fingerprint, review: reviews.get(m.row.review_id), deviceClass: 'ssd' });
+
+	it('gives each metric per drive, % against the baseline, its class, and the better value among those that count', () => {
+		const rows = deltaTable(shared, devices, P5510, { context });
 		const iops = rows.find((r) => r.workload.key === 'random/read/100/4096/256/-' && r.metric.key === 'iops')!;
-		// As published: 4.8M IOPS (eight P5510 at once, windows-server review) and 1.15M (anon-2022, its best figure).
-		expect(iops.cells.get(P5510)).toMatchObject({ value: 4_800_000, pct: null, best: true, converted: false });
-		expect(iops.cells.get(P5520)).toMatchObject({ value: 1_150_000, best: false });
-		expect(iops.cells.get(P5520)!.pct).toBeCloseTo(-76.04, 2);
-		// Bandwidth from IOPS × 4 KiB is marked as converted.
+		// 4.8M IOPS of eight P5510 at once (windows-server review) is 600K per drive; the P5520's 1.15M (anon-2022) states
+		// no queue depth: shown, not comparable, never best.
+		expect(iops.cells.get(P5510)).toMatchObject({ value: 600_000, pct: null, converted: false, perDrive: { total: 4_800_000, drives: 8, divided: true }, counts: false });
+		expect(iops.cells.get(P5520)).toMatchObject({ value: 1_150_000, best: false, class: 'not_comparable', counts: false });
+		expect(iops.cells.get(P5520)!.reasons[0]).toMatchObject({ kind: 'unknown_part', parts: ['outstanding'] });
+		expect(iops.cells.get(P5520)!.pct).toBeCloseTo(91.67, 2);
+		// Bandwidth from IOPS × 4 KiB is marked as converted, per drive too.
 		const bw = rows.find((r) => r.workload.key === iops.workload.key && r.metric.key === 'bw_bytes_per_s')!;
-		expect(bw.cells.get(P5510)).toMatchObject({ value: 4_800_000 * 4096, converted: true });
-		// Less latency is better, more IOPS and bandwidth is better.
-		const latency = rows.filter((r) => r.metric.key.startsWith('lat_'));
-		const rates = rows.filter((r) => !r.metric.key.startsWith('lat_'));
-		expect(latency.length).toBeGreaterThan(0);
-		for (const [list, pick] of [[latency, Math.min], [rates, Math.max]] as const) {
-			for (const r of list) {
-				const values = [...r.cells.values()].map((c) => c.value);
-				for (const c of r.cells.values()) expect(c.best, `${r.workload.key} ${r.metric.key}`).toBe(c.value === pick(...values));
-			}
+		expect(bw.cells.get(P5510)).toMatchObject({ value: 600_000 * 4096, converted: true });
+		// Less latency is better, more IOPS and bandwidth is better: among the cells that count.
+		for (const r of rows) {
+			const counted = [...r.cells.values()].filter((c) => c.counts).map((c) => c.value);
+			const pick = r.metric.better === 'lower' ? Math.min : Math.max;
+			for (const c of r.cells.values()) expect(c.best, `${r.workload.key} ${r.metric.key}`).toBe(c.counts && counted.length >= 2 && c.value === pick(...counted));
 		}
 		const t = tally(rows, devices);
 		const decided = rows.filter((r) => [...r.cells.values()].filter((c) => c.best).length === 1);
 		expect([...t.values()].reduce((n, x) => n + x.wins, 0)).toBe(decided.length);
 		const { leads, decided: workloadsDecided } = workloadLeads(rows, devices);
 		expect([...leads.values()].reduce((a, b) => a + b, 0)).toBe(workloadsDecided);
-	});
-
-	it('says which conditions differ, and which results are odd against the baseline', () => {
-		const rr = workload('random/read/100/4096/256/-');
-		const sides = new Map(
-			[P5510, P5520].map((d) => {
-				const m = rr.byDevice.get(d)![0]!;
-				return [d, conditionsOf(m.row, reviews.get(m.row.review_id))] as const;
-			}),
-		);
-		expect(sides.get(P5510)!.drives).toBe('8');
-		expect(sides.get(P5520)!.drives).toBe('1');
-		const diff = differingConditions(sides, P5510);
-		const drives = diff.find((d) => d.condition === 'drives')!;
-		expect(drives.odd).toEqual([P5520]);
-		expect(diff.find((d) => d.condition === 'year')).toMatchObject({ odd: [] });
-		expect(comparableSides(sides, P5510)).toEqual([P5510]);
-		expect(comparableSides(sides, P5520)).toEqual([P5520]);
+		// With every result counted (the reader's switch), the P5520's figure competes.
+		const all = deltaTable(shared, devices, P5510, { context, includeAll: true });
+		expect(all.find((r) => r.workload.key === iops.workload.key && r.metric.key === 'iops')!.cells.get(P5520)).toMatchObject({ counts: true, best: true });
 	});
 
 	it('reads a metric only where the result has it (NULL is not 0)', () => {
@@ -182,27 +168,21 @@ describe('three drives from three reviews', () => {
 		expect(metricValue(latencyOnly, METRICS[0]!)).toBeNull();
 	});
 
-	it('groups the shared workloads into families of loads, each drive drawn from one review, odd sides named', () => {
+	it('groups the shared workloads into families of loads, each drive drawn from one series, pale drives named', () => {
 		const c = compareDrives({ devices, runs, percentiles: [], reviews });
 		expect(c.baseline).toBe(P5510);
 		expect(c.shared).toBe(shared.length);
-		expect(c.families.flatMap((f) => f.workloads).length).toBe(shared.length);
 		const rr = c.families.find((f) => f.key === 'random/read/100/4096/?/-')!;
 		expect(rr.workloads.map((w) => w.key)).toContain('random/read/100/4096/256/-');
-		// One review per drive in a family, and the family's rows are only those reviews' rows of these drives.
-		for (const r of rr.runs) expect(rr.sources.get(r.device_id)).toBe(r.review_id);
-		// Eight P5510 at once (its figure) against one P5520: the P5520 is odd against the baseline, and drawn apart.
-		expect(rr.differences.find((d) => d.condition === 'drives')?.odd).toEqual([P5520]);
+		// One review (and host) per drive in a family, and the family's rows are only those series' rows of these drives.
+		for (const r of rr.runs) expect(rr.sources.get(r.device_id)).toBe(`${r.review_id}\u0000${r.host ?? ''}`);
+		// The P5520's figures state no queue depth: not comparable with the P5510's sweep, drawn pale.
+		expect(rr.classes.get(P5520)).toMatchObject({ class: 'not_comparable' });
 		expect(rr.odd).toContain(P5520);
-		// Only comparable results: the P5520's figures differ in a condition that moves the numbers, so they leave the
-		// workloads the P5510 has, and no family then names such a difference.
-		const only = compareDrives({ devices, runs, percentiles: [], reviews, onlyComparable: true });
-		expect(only.shared).toBeLessThan(c.shared);
-		for (const f of only.families) for (const w of f.workloads) {
-			const sides = new Map([...w.byDevice].map(([d, ms]) => [d, conditionsOf(ms[0]!.row, reviews.get(ms[0]!.row.review_id))] as const));
-			const reference = [P5510, ...devices].find((d) => sides.has(d))!;
-			expect(differingConditions(sides, reference).flatMap((d) => d.odd)).toEqual([]);
-		}
+		expect(rr.reference).toBe(P5510);
+		// The reader's switch counts them: more workloads compared.
+		const all = compareDrives({ devices, runs, percentiles: [], reviews, includeAll: true });
+		expect(all.verdict.compared).toBeGreaterThan(c.verdict.compared);
 		// Another baseline: the % column follows it.
 		const other = compareDrives({ devices, baseline: P5520, runs, percentiles: [], reviews });
 		for (const row of other.rows) expect(row.cells.get(P5520)?.pct ?? null).toBeNull();
@@ -238,26 +218,25 @@ describe('three drives from three reviews', () => {
 				expect(x.pct).toBe(hasBase && x.device !== P5510);
 			}
 		}
-		expect(document.querySelectorAll('[data-testid="conditions"] [data-condition="drives"][data-moves-numbers]').length).toBeGreaterThan(0);
+		expect(document.querySelectorAll('[data-testid="conditions"] [data-class="not_comparable"] [data-reason="unknown_part"]').length).toBeGreaterThan(0);
+		expect(document.querySelectorAll('td[data-class="not_comparable"]:not([data-counts])').length).toBeGreaterThan(0);
+		expect([...document.querySelectorAll('[data-per-drive="divided"]')].map((x) => x.textContent)).toContain('4,800,000 IOPS for 8 drives = 600,000 IOPS per drive');
 		expect(document.querySelector('[data-testid="verdict"]')!.textContent).toContain(payload);
 	});
 
-	it('sums it up in words, in both languages', () => {
-		const rows = deltaTable(shared, devices, P5510);
-		const v = verdictOf(rows, devices);
-		expect(v.leader).toBe(P5510);
+	it('sums it up in words, in both languages: comparable workloads only, and why the rest is not', () => {
+		const rows = deltaTable(shared, devices, P5510, { context });
+		const v = verdictOf(rows, devices, shared);
 		const labels: Record<string, string> = { [P5510]: 'Intel D7-P5510', [PM9A3]: 'Samsung PM9A3', [P5520]: 'Solidigm D7-P5520' };
 		const en = verdictText(v, shared.length, single.length, labels, 'en');
-		expect(en).toMatch(new RegExp(`^Intel D7-P5510 is ahead on ${v.leads.get(P5510)} of ${shared.length} shared workloads\\. `));
-		// The exception is another drive's better tail latency where the fewest I/Os are in flight.
-		expect(v.exception).not.toBeNull();
-		expect(v.exception!.device).not.toBe(P5510);
-		const fewest = Math.min(...rows.filter((r) => r.metric.better === 'lower').map((r) => r.workload.fingerprint.outstanding ?? Infinity));
-		expect(v.exception!.row.workload.fingerprint.outstanding).toBe(fewest);
-		expect(en).toContain(`${labels[v.exception!.device]} has the lower`);
+		expect(v.compared + v.notComparable).toBe(shared.length);
+		if (v.leader) expect(en).toMatch(new RegExp(`^${labels[v.leader]} is ahead on ${v.leads.get(v.leader)} of ${v.compared} comparable workloads\\. `));
+		expect(en).toContain(`${v.notComparable} more ${v.notComparable === 1 ? 'is' : 'are'} not comparable: `);
+		expect(en).toContain('a part of the workload not stated');
 		expect(en).toMatch(new RegExp(`${single.length} workloads? only one of them has\\.$`));
 		const zh = verdictText(v, shared.length, single.length, labels, 'zh-Hans');
-		expect(zh).toContain(`在 ${shared.length} 个共同负载中，Intel D7-P5510 领先`);
+		expect(zh).toContain(`在 ${v.compared} 个可比负载中`);
+		expect(zh).toContain('负载有未说明的部分');
 		expect(zh.endsWith('。')).toBe(true);
 	});
 });
@@ -368,12 +347,19 @@ describe('a reader’s fio json+ beside a drive measured with bins and logs', ()
 		expect(points.length).toBe(buckets.filter((b) => b.run_id === labRun && b.metric === 'iops' && b.direction === 'read').length);
 	});
 
-	it('shows the four corners when two drives have one', () => {
+	it('shows the four corners of drives whose results count, per drive; the reader’s file is classed like any result', () => {
+		// The reader's file states no preconditioning or steady state: its conditions differ from the lab's, so by default
+		// neither drive counts, and the corners leave both out, naming them.
 		const c = compare();
-		expect(c.corners).not.toBeNull();
-		expect(new Set(c.corners!.map((r) => r.device_id))).toEqual(new Set([DRIVE, OWN_DEVICE_ID]));
-		expect(c.corners!.every((r) => cornerOf(r) !== undefined)).toBe(true);
-		expect(comparisonCharts(c, runs, []).corners?.kind).toBe('fc');
+		expect(c.corners).toBeNull();
+		expect(c.cornersLeftOut).toEqual([DRIVE, OWN_DEVICE_ID]);
+		expect(c.verdict.compared).toBe(0);
+		expect([...c.verdict.reasons.keys()]).toEqual(expect.arrayContaining(['preconditioning', 'steady_state']));
+		// Counting every result (the reader's switch), both drives have corners.
+		const all = compare({ includeAll: true });
+		expect(new Set(all.corners!.map((r) => r.device_id))).toEqual(new Set([DRIVE, OWN_DEVICE_ID]));
+		expect(all.corners!.every((r) => cornerOf(r) !== undefined)).toBe(true);
+		expect(comparisonCharts(all, runs, []).corners?.kind).toBe('fc');
 		// One drive alone has no corners to compare.
 		expect(compareDrives({ devices: [DRIVE, 'other'], runs, percentiles: [], reviews }).corners).toBeNull();
 	});

@@ -343,7 +343,7 @@ describe('reviews and devices', () => {
 			ORDER BY review_id"
 		`);
 		expect(buildDevicesSql().sql).toMatchInlineSnapshot(`
-			"SELECT device_id, vendor, model, capacity_bytes, interface, form_factor, nand, controller, dram, endurance_dwpd, endurance_pbw, warranty_years, firmware, claimed_json, extra_json
+			"SELECT device_id, vendor, model, device_class, capacity_bytes, interface, form_factor, nand, controller, dram, endurance_dwpd, endurance_pbw, warranty_years, firmware, claimed_json, extra_json
 			FROM devices
 			WHERE TRUE
 			ORDER BY device_id"

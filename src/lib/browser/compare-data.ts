@@ -2,7 +2,7 @@
 // (/compare/drives/<id>.json, or a hosted dataset version's copy), its reviews' runs and percentiles partitions read
 // with hyparquet (only those: the bytes grow with the drives compared, not the catalog), and, only for the charts
 // that draw them, histogram bins and log points. A reader's own result joins them where given.
-import type { HistogramRow, PercentileRow, RunRow } from '../schema.ts';
+import type { HistogramRow, PercentileRow, RunRow, DeviceClass } from '../schema.ts';
 import { TABLES } from '../schema.ts';
 import { compareDrivePath, type CompareDriveFile, type CompareLog, type CompareReview, type CompareTable } from '../compare/drive-file.ts';
 import type { LateNeed, LateRows } from '../compare/html.ts';
@@ -20,6 +20,8 @@ export interface Loaded {
 	runs: RunRow[];
 	percentiles: PercentileRow[];
 	reviews: Map<string, CompareReview>;
+	/** What each drive is (from its file). */
+	deviceClasses: Map<string, DeviceClass>;
 }
 
 /** BIGINT columns arrive from hyparquet as bigint; the comparison, like the build, works on numbers. */
@@ -82,7 +84,8 @@ export function compareSource(siteBase: string, version?: string): CompareSource
 		);
 		const mine = (runs as unknown as RunRow[]).filter((r) => chosen.has(r.device_id));
 		const ids = new Set(mine.map((r) => r.run_id));
-		return { files, unknown, runs: mine, percentiles: (percentiles as unknown as PercentileRow[]).filter((p) => ids.has(p.run_id)), reviews };
+		const deviceClasses = new Map(files.map((f) => [f.device_id, f.device_class ?? 'unknown'] as const));
+		return { files, unknown, runs: mine, percentiles: (percentiles as unknown as PercentileRow[]).filter((p) => ids.has(p.run_id)), reviews, deviceClasses };
 	}
 
 	/** One log's points, read from its review's timeseries partition and cut as the published chart's query cuts them. */

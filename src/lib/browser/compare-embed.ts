@@ -3,7 +3,7 @@
 // computed by the comparison page's modules, from the same files, and the one chart drawn by the chart functions.
 import { t, type Lang } from '../../i18n/strings.ts';
 import { compareDrives } from '../compare/comparison.ts';
-import { devicesOfQuery } from '../compare/drive-file.ts';
+import { devicesOfQuery, includeAllOfQuery } from '../compare/drive-file.ts';
 import { comparisonCharts, withLateRows } from '../compare/html.ts';
 import { compareSource, lateIndex } from './compare-data.ts';
 import { otherHostedVersion } from './dataset-version.ts';
@@ -31,7 +31,8 @@ async function draw(): Promise<void> {
 		runs: loaded.runs,
 		percentiles: loaded.percentiles,
 		reviews: loaded.reviews,
-		onlyComparable: query.get('only') === '1',
+		deviceClasses: loaded.deviceClasses,
+		includeAll: includeAllOfQuery(query),
 		...lateIndex(loaded.reviews.values()),
 	});
 	const charts = comparisonCharts(comparison, loaded.runs, loaded.percentiles);

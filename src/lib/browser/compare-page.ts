@@ -6,14 +6,13 @@
 import { t, type Lang } from '../../i18n/strings.ts';
 import { compareDrives } from '../compare/comparison.ts';
 import type { ReviewFacts } from '../compare/conditions.ts';
-import { compareEmbedPath, devicesOfQuery, type CompareDriveFile } from '../compare/drive-file.ts';
+import { compareEmbedPath, devicesOfQuery, includeAllOfQuery, type CompareDriveFile } from '../compare/drive-file.ts';
 import { embedSize, iframeSnippet } from '../embed-snippet.ts';
-import { comparisonCharts, comparisonEl, withLateRows, type ChartEmbed, type CompareChart, type DrawnChart } from '../compare/html.ts';
+import { comparisonCharts, comparisonEl, familyTitle, withLateRows, type ChartEmbed, type CompareChart, type DrawnChart } from '../compare/html.ts';
 import { chartMarkup, domOf, el } from '../element.ts';
 import { reviewTitle } from '../site/labels.ts';
 import { timeseriesMetricOf, timeseriesPoints } from '../site/chart-data.ts';
 import type { TimeseriesBucketRow } from '../queries/timeseries.ts';
-import { workloadText } from '../compare/verdict.ts';
 import { OWN_DEVICE_ID, OWN_REVIEW_ID, ownResultCsv, type OwnParse, type OwnParseOptions } from '../own-result/common.ts';
 import type { ViewState } from '../site/view.ts';
 import { queryFromView, viewFromQuery } from './url-state.ts';
@@ -32,7 +31,7 @@ const chips = $<HTMLUListElement>('[data-compare-chips]');
 const search = $<HTMLInputElement>('[data-compare-search]');
 const matches = $<HTMLUListElement>('[data-compare-matches]');
 const baseSelect = $<HTMLSelectElement>('[data-compare-base]');
-const onlyBox = $<HTMLInputElement>('[data-compare-only]');
+const allBox = $<HTMLInputElement>('[data-compare-all]');
 /** The chart view's controls, each named by the view field it sets (stat, rateUnit, latencyUnit, logX, logY). */
 const viewControls = [...page.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-compare-view]')];
 const workloadSelect = $<HTMLSelectElement>('[data-compare-workload]');
@@ -49,7 +48,8 @@ interface State {
 	devices: string[];
 	given: number;
 	base: string | null;
-	only: boolean;
+	/** Results of every class compete (`all=1`); by default only the same testbed and comparable ones. */
+	all: boolean;
 	workload: string | null;
 	view: ViewState;
 }
@@ -58,14 +58,14 @@ function stateFromUrl(): State {
 	const query = new URLSearchParams(location.search);
 	const { devices, given, base } = devicesOfQuery(query, MAX_DRIVES);
 	const view = { ...viewFromQuery(query), devices: undefined };
-	return { devices, given, base, only: query.get('only') === '1', workload: query.get('workload'), view };
+	return { devices, given, base, all: includeAllOfQuery(query), workload: query.get('workload'), view };
 }
 
 function urlOf(s: State): string {
 	const query = queryFromView(s.view);
 	if (s.devices.length) query.set('devices', s.devices.join(','));
 	if (s.base && s.base !== s.devices[0]) query.set('base', s.base);
-	if (s.only) query.set('only', '1');
+	if (s.all) query.set('all', '1');
 	if (s.workload) query.set('workload', s.workload);
 	const text = query.toString().replace(/%2C/g, ',');
 	return `${location.pathname}${text ? `?${text}` : ''}`;
@@ -261,7 +261,7 @@ async function render(): Promise<void> {
 		page.dataset.state = 'ready';
 		return;
 	}
-	const key = JSON.stringify([present, state.base, state.only, state.workload, ownVersion]);
+	const key = JSON.stringify([present, state.base, state.all, state.workload, ownVersion]);
 	labelsShown = labels;
 	if (key === shownKey) {
 		redrawCharts();
@@ -273,8 +273,17 @@ async function render(): Promise<void> {
 	const percentiles = own ? [...loaded.percentiles, ...own.percentiles] : loaded.percentiles;
 	const reviews = new Map<string, ReviewFacts>(loaded.reviews);
 	if (own) reviews.set(OWN_REVIEW_ID, { review_id: OWN_REVIEW_ID, year: null, platform_cpu: null, platform_os: null, drive_count: null, methodology_json: null });
-	const comparison = compareDrives({ devices: present, baseline: state.base ?? undefined, runs, percentiles, reviews, onlyComparable: state.only, ...lateIndex(loaded.reviews.values(), own) });
-	fillWorkloads(comparison.families.map((f) => ({ key: f.key, text: workloadText(f.fingerprint, lang, f.unknown) })));
+	const comparison = compareDrives({
+		devices: present,
+		baseline: state.base ?? undefined,
+		runs,
+		percentiles,
+		reviews,
+		deviceClasses: loaded.deviceClasses,
+		includeAll: state.all,
+		...lateIndex(loaded.reviews.values(), own),
+	});
+	fillWorkloads(comparison.families.map((f) => ({ key: f.key, text: familyTitle(f, lang) })));
 	const shown = state.workload ? comparison.families.filter((f) => f.key === state.workload) : comparison.families;
 	const filtered = { ...comparison, families: shown.length ? shown : comparison.families };
 	const charts = comparisonCharts(filtered, runs, percentiles);
@@ -308,7 +317,7 @@ async function render(): Promise<void> {
 }
 
 function syncControls(): void {
-	onlyBox.checked = state.only;
+	allBox.checked = state.all;
 	for (const control of viewControls) {
 		const value = state.view[control.dataset.compareView as keyof ViewState];
 		if (control instanceof HTMLInputElement) control.checked = value === true;
@@ -407,7 +416,7 @@ async function showMatches(): Promise<void> {
 
 search.addEventListener('input', () => void showMatches());
 baseSelect.addEventListener('change', () => go({ ...state, base: baseSelect.value }));
-onlyBox.addEventListener('change', () => go({ ...state, only: onlyBox.checked }));
+allBox.addEventListener('change', () => go({ ...state, all: allBox.checked }));
 workloadSelect.addEventListener('change', () => go({ ...state, workload: workloadSelect.value || null }));
 for (const control of viewControls) {
 	control.addEventListener('change', () => {

@@ -112,7 +112,7 @@ export function percentileLadderData(input: PercentileLadderInput, options: Char
 			continue;
 		}
 		const device = devices.label(run.device_id);
-		const load = ctx.load(run) ?? run.run_id;
+		const load = ctx.load(run) ?? run.workload ?? run.job_name ?? run.run_id;
 		const line = severalDirections ? `${load} · ${ctx.direction(run.direction)}` : load;
 		const values = ns.map((v) => (v === null ? null : latencyFromNs(v, options.latencyUnit)));
 		lines.push({ run, kind, device, line, values });

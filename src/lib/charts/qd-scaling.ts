@@ -90,7 +90,8 @@ function pointOf(row: RunRow, x: number, y: number, unit: string, ctx: ChartCont
 		device,
 		direction: ctx.direction(row.direction),
 		origin,
-		series: `${row.device_id}\u0000${row.direction}\u0000${isPublished(origin) ? 'published' : 'measured'}`,
+		// A host is a condition: runs of one drive on two hosts are two lines, never one.
+		series: `${row.device_id}\u0000${row.host ?? ''}\u0000${row.direction}\u0000${isPublished(origin) ? 'published' : 'measured'}`,
 		x,
 		y,
 		load,

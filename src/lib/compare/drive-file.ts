@@ -3,7 +3,7 @@
 // A comparison then fetches files of its drives' reviews only: its bytes grow with the drives, not the catalog.
 import type { FileRecord } from '../dataset-layout.ts';
 import { KEBAB_ID } from '../ids.ts';
-import type { SeriesRow } from '../schema.ts';
+import type { DeviceClass, SeriesRow } from '../schema.ts';
 import type { ReviewFacts } from './conditions.ts';
 
 /**
@@ -29,6 +29,8 @@ export interface CompareReview extends ReviewFacts {
 export interface CompareDriveFile {
 	device_id: string;
 	label: string;
+	/** What the device is: the comparison ranks physical drives against each other only. */
+	device_class: DeviceClass;
 	reviews: CompareReview[];
 }
 
@@ -68,3 +70,6 @@ export function devicesOfQuery(query: URLSearchParams, max = 8): { devices: stri
 	const base = query.get('base');
 	return { devices: ids.slice(0, max), given: ids.length, base: base && ids.includes(base) ? base : null };
 }
+
+/** The reader's switch that lets results of every comparability class compete: `all=1` in a comparison's URL. */
+export const includeAllOfQuery = (query: URLSearchParams): boolean => query.get('all') === '1';

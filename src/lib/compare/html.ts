@@ -17,12 +17,13 @@ import { cellText, isNumericCell } from '../site/table-format.ts';
 import type { ChartKind } from '../site/view.ts';
 import type { Comparison, Family, SharedLoad } from './comparison.ts';
 import { bestOf, type DeltaRow } from './delta.ts';
-import { metricText, partsText, verdictText, workloadText } from './verdict.ts';
+import type { Reason } from './comparability.ts';
+import { metricText, partsText, reasonText, verdictText, workloadTitle } from './verdict.ts';
 
 /** A chart of the comparison: drawn by the same chart functions as every other page. */
 export interface CompareChart {
 	id: string;
-	kind: Extract<ChartKind, 'lvi' | 'qd' | 'ladder' | 'hist' | 'exc' | 'ts' | 'fc'>;
+	kind: Extract<ChartKind, 'lvi' | 'qd' | 'ladder' | 'hist' | 'exc' | 'ts' | 'fc' | 'app'>;
 	/** The chart's input; null while it waits for its late rows. */
 	input: unknown;
 	fixed: FixedOptions;
@@ -115,6 +116,14 @@ export function comparisonCharts(comparison: Comparison, runs: readonly RunRow[]
 function familyCharts(family: Family, index: number, runs: readonly RunRow[], percentiles: readonly PercentileRow[]): CompareChart[] {
 	const fixed: FixedOptions = family.odd.length ? { muted: family.odd } : {};
 	const charts: CompareChart[] = [];
+	if (family.merged) {
+		// A workload of one review matched by label: its figures as bars (transactions or a rate) and a latency ladder.
+		const merged = family.merged;
+		if (merged.filter((r) => r.tps !== null || r.iops !== null || r.bw_bytes_per_s !== null).length >= 2) charts.push({ id: `cmp-${index}-app`, kind: 'app', input: merged, fixed });
+		const rungs = (r: RunRow) => [r.lat_mean_ns ?? r.clat_mean_ns, r.lat_p99_ns ?? r.clat_p99_ns, r.lat_p99_9_ns ?? r.clat_p99_9_ns, r.lat_p99_99_ns ?? r.clat_p99_99_ns].filter((v) => v !== null).length;
+		if (merged.filter((r) => rungs(r) >= 2).length >= 2) charts.push({ id: `cmp-${index}-ladder`, kind: 'ladder', input: { runs: merged, percentiles: [] }, fixed });
+		return charts;
+	}
 	if (family.curve) charts.push({ id: `cmp-${index}-lvi`, kind: 'lvi', input: family.runs, fixed });
 	if (family.scaling) charts.push({ id: `cmp-${index}-qd`, kind: 'qd', input: family.runs, fixed });
 	const runsOf = ({ runIds, direction }: SharedLoad) => runs.filter((r) => runIds.includes(r.run_id) && r.direction === direction);
@@ -145,12 +154,20 @@ const name = (v: CompareView, d: string) => v.labels[d] ?? d;
 const link = (href: string | null, text: string, attrs: El['attrs'] = {}) => (href ? el('a', { href, ...attrs }, text) : el('span', attrs, text));
 
 function valueText(row: DeltaRow, value: number, lang: Lang): string {
-	const shown = headlineDisplay(row.metric.unit, value);
+	const shown = row.metric.unit === 'TPS' ? { value, unit: 'TPS' } : headlineDisplay(row.metric.unit, value);
 	return `${formatNumber(shown.value, lang)} ${shown.unit}`;
 }
 
-/** A workload's load within its family: "QD 32", "QD 1 · 50,000 IOPS". */
+/** A reason in words with both sides' values: "preconditioning not stated alike (A: …; B: —)". */
+function reasonLine(r: Reason, sides: [string, string], v: CompareView): string {
+	const parts = r.kind === 'unknown_part' && r.parts?.length ? ` (${partsText(r.parts, v.lang)})` : '';
+	const values = r.values.map((x, i) => `${sides[i]}: ${x ?? t(v.lang, 'condUnknown')}`).join('; ');
+	return `${reasonText(r.kind, v.lang)}${parts} — ${values}`;
+}
+
+/** A workload's load within its family: "QD 32", "QD 1 · 50,000 IOPS"; a labelled workload by its label. */
 function loadText(row: DeltaRow, lang: Lang): string {
+	if (row.workload.label) return row.workload.label.text;
 	const fp = row.workload.fingerprint;
 	const parts = [fp.outstanding === null ? null : `QD ${formatNumber(fp.outstanding, lang)}`, fp.rate_limit_iops === null ? null : `${formatNumber(fp.rate_limit_iops, lang)} IOPS`];
 	return parts.filter((p) => p !== null).join(' · ') || '?';
@@ -212,22 +229,30 @@ function chartFigure(chart: CompareChart, drawn: DrawnChart, lang: Lang, embed?:
 	);
 }
 
-function conditionsNote(family: Family, v: CompareView): El | string {
-	if (family.differences.length === 0) return '';
-	const items = family.differences.map((d) =>
+/** Each drive's class against the reference drive, and why a drive is drawn pale and left out of wins. */
+function classesNote(family: Family, v: CompareView): El | string {
+	const others = [...family.classes].filter(([d, c]) => d !== family.reference && (c.class !== 'same_testbed' || c.notes.length));
+	if (others.length === 0) return '';
+	const sides: [string, string] = [name(v, family.reference), ''];
+	const items = others.map(([d, c]) =>
 		el(
 			'li',
-			{ 'data-condition': d.condition, 'data-moves-numbers': d.odd.length ? '' : undefined },
-			el('strong', {}, t(v.lang, `cond_${d.condition}` as UiKey)),
-			` — ${[...d.values].map(([dev, value]) => `${name(v, dev)}: ${value ?? t(v.lang, 'condUnknown')}`).join('; ')}`,
+			{ 'data-class': c.class, 'data-device': d },
+			el('strong', {}, `${name(v, d)}: ${t(v.lang, `class_${c.class}` as UiKey)}`),
+			...[...c.reasons, ...c.notes].map((r) => el('span', { class: 'block', 'data-reason': r.kind }, reasonLine(r, [sides[0], name(v, d)], v))),
 		),
 	);
+	const odd = family.odd.length > 0;
 	return el(
 		'div',
-		{ class: 'mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950', role: 'note', 'data-testid': 'conditions' },
-		el('p', { class: 'font-medium' }, t(v.lang, 'compareConditions')),
+		{
+			class: odd ? 'mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950' : 'prose-muted mt-3 text-sm',
+			role: 'note',
+			'data-testid': 'conditions',
+		},
+		el('p', { class: 'font-medium' }, t(v.lang, 'compareClasses', { reference: name(v, family.reference) })),
 		el('ul', { class: 'mt-1 list-disc pl-5' }, ...items),
-		family.odd.length ? el('p', { class: 'mt-1' }, t(v.lang, 'compareConditionsDrawn', { drives: family.odd.map((d) => name(v, d)).join(', ') })) : '',
+		odd ? el('p', { class: 'mt-1' }, t(v.lang, 'compareConditionsDrawn', { drives: family.odd.map((d) => name(v, d)).join(', ') })) : '',
 	);
 }
 
@@ -237,24 +262,38 @@ function deltaCell(row: DeltaRow, device: string, v: CompareView): El {
 	const { lang } = v;
 	const marks = [
 		c.converted ? el('abbr', { title: t(lang, 'compareConverted'), 'data-converted': '' }, '≈') : '',
-		c.member.match === 'loose' ? el('abbr', { title: t(lang, 'compareLoose', { parts: partsText(row.workload.unknown, lang) }), 'data-loose': '' }, '~') : '',
+		c.member.match === 'loose' && !row.workload.label ? el('abbr', { title: t(lang, 'compareLoose', { parts: partsText(row.workload.unknown, lang) }), 'data-loose': '' }, '~') : '',
 	];
 	const value = valueText(row, c.value, lang);
-	// A tie between every drive marks nobody.
+	// A tie between every counted drive marks nobody.
 	const marked = c.best && bestOf(row).length < row.cells.size;
+	const per = c.perDrive;
+	const perText = per?.divided
+		? t(lang, 'comparePerDrive', { total: valueText(row, per.total, lang), drives: formatNumber(per.drives!, lang), value })
+		: per?.hostBound
+			? t(lang, 'compareHostBound', { total: valueText(row, per.total, lang), drives: formatNumber(per.drives!, lang) })
+			: null;
+	const why = c.counts ? [] : c.reasons.map((r) => `${reasonText(r.kind, lang)}${r.values.some((x) => x !== null) ? ` (${r.values.map((x) => x ?? '—').join(' / ')})` : ''}`);
+	const title = [t(lang, 'compareFrom', { review: v.reviewTitles[c.member.row.review_id] ?? c.member.row.review_id }), `${t(lang, `class_${c.class}` as UiKey)}${why.length ? `: ${why.join('; ')}` : ''}`, perText]
+		.filter((x) => x !== null)
+		.join('\n');
 	return el(
 		'td',
 		{
-			class: 'num',
+			class: c.counts ? 'num' : 'num opacity-60',
 			'data-device': device,
-			// The value in the dataset's base unit (IOPS, bytes/s, ns), as the CSV and Parquet files hold it.
+			// The value compared (per drive for a rate of several drives) in the dataset's base unit (IOPS, bytes/s, ns).
 			'data-value': c.value,
+			'data-class': c.class,
+			'data-counts': c.counts ? '' : undefined,
 			'data-best': marked ? '' : undefined,
-			title: t(lang, 'compareFrom', { review: v.reviewTitles[c.member.row.review_id] ?? c.member.row.review_id }),
+			title,
 		},
 		...marks,
 		marked ? el('strong', {}, value) : value,
 		marked ? el('span', { class: 'ml-1', 'data-best-mark': '', 'aria-label': t(lang, 'compareBest') }, '★') : '',
+		perText ? el('span', { class: 'prose-muted block text-xs', 'data-per-drive': per!.divided ? 'divided' : 'host-bound' }, perText) : '',
+		!c.counts ? el('span', { class: 'prose-muted block text-xs', 'data-not-ranked': '' }, t(lang, `class_${c.class}` as UiKey)) : '',
 		c.pct === null ? '' : el('span', { class: 'prose-muted block text-xs', 'data-pct': '' }, `${formatSigned(c.pct, lang)} %`),
 	);
 }
@@ -296,14 +335,22 @@ function deltaTableEl(family: Family, comparison: Comparison, v: CompareView): E
 	);
 }
 
+/** A family's heading: its fingerprint without the load, or the label of a workload matched inside one review. */
+export function familyTitle(family: Family, lang: Lang): string {
+	return family.merged ? workloadTitle(family.workloads[0]!, lang) : workloadTitle({ fingerprint: family.fingerprint, unknown: family.unknown, label: null }, lang);
+}
+
 function familyEl(family: Family, index: number, comparison: Comparison, charts: readonly CompareChart[], v: CompareView): El {
-	const sources = [...family.sources].map(([d, review]) => el('li', {}, `${name(v, d)}: `, link(v.reviewHref(review), v.reviewTitles[review] ?? review)));
+	const sources = [...family.sources].map(([d, series]) => {
+		const [review, host] = series.split('\u0000') as [string, string];
+		return el('li', {}, `${name(v, d)}: `, link(v.reviewHref(review), v.reviewTitles[review] ?? review), host ? ` · ${host}` : '');
+	});
 	return el(
 		'section',
 		{ class: 'mt-10', 'data-family': family.key, 'aria-labelledby': `family-${index}` },
-		el('h3', { id: `family-${index}`, class: 'text-lg' }, workloadText(family.fingerprint, v.lang, family.unknown)),
+		el('h3', { id: `family-${index}`, class: 'text-lg' }, familyTitle(family, v.lang)),
 		el('ul', { class: 'prose-muted mt-1 text-sm', 'data-testid': 'family-sources' }, ...sources),
-		conditionsNote(family, v),
+		classesNote(family, v),
 		...charts.map((c) => chartFigure(c, v.draw(c), v.lang, v.embed?.(c))),
 		deltaTableEl(family, comparison, v),
 	);
@@ -340,7 +387,7 @@ function singleEl(comparison: Comparison, v: CompareView): El | string {
 	if (comparison.single.length === 0) return '';
 	const items = comparison.single.map((w) => {
 		const d = [...w.byDevice.keys()][0]!;
-		return el('li', {}, el('span', { class: 'font-medium' }, name(v, d)), `: ${workloadText(w.fingerprint, v.lang)}`);
+		return el('li', {}, el('span', { class: 'font-medium' }, name(v, d)), `: ${workloadTitle(w, v.lang)}`);
 	});
 	return el(
 		'section',
@@ -368,6 +415,9 @@ export function comparisonEl(comparison: Comparison, charts: ComparisonCharts, v
 					'section',
 					{ class: 'mt-10', 'aria-labelledby': 'corners' },
 					el('h2', { id: 'corners', class: 'text-xl' }, t(v.lang, 'compareCorners')),
+					comparison.cornersLeftOut.length
+						? el('p', { class: 'prose-muted mt-2 max-w-3xl text-sm', 'data-testid': 'corners-left-out' }, t(v.lang, 'compareCornersLeftOut', { drives: comparison.cornersLeftOut.map((d) => name(v, d)).join(', ') }))
+						: '',
 					chartFigure(charts.corners, v.draw(charts.corners), v.lang, v.embed?.(charts.corners)),
 				)
 			: '',

@@ -43,3 +43,11 @@ export function perDriveRate(row: DriveRow, total: number): PerDriveValue {
 	const divided = drives !== null && drives > 1 && !bound;
 	return { value: divided ? total / drives : total, total, drives, divided, hostBound: bound };
 }
+
+/** A result with its rates per drive (IOPS, bandwidth, TPS divided as perDriveRate divides them), for charts of drives. */
+export function perDriveRow<R extends DriveRow & Pick<RunRow, 'iops' | 'bw_bytes_per_s' | 'tps'>>(row: R): R {
+	const per = (v: number | null) => (v === null ? null : perDriveRate(row, v).value);
+	const drives = drivesOf(row);
+	if (drives === null || drives <= 1 || hostBound(row)) return row;
+	return { ...row, iops: per(row.iops), bw_bytes_per_s: per(row.bw_bytes_per_s), tps: per(row.tps) };
+}

@@ -1,10 +1,12 @@
-// The comparison in words: which drive leads on how many shared workloads, the notable exception (another drive
-// with the better tail latency where the fewest I/Os are in flight), and what could not be compared. The texts of
-// both languages are here, as the charts keep theirs in charts/labels.ts.
+// The comparison in words: which drive leads on how many comparable workloads, the notable exception (another drive
+// with the better tail latency where the fewest I/Os are in flight), how many shared workloads are not comparable and
+// why, and what only one drive has. The texts of both languages are here, as the charts keep theirs in charts/labels.ts.
 import { blockSizeText } from '../charts/display-units.ts';
 import { fill, formatNumber, listText, sentences } from '../charts/format.ts';
 import type { Lang } from '../charts/options.ts';
 import { bestOf, workloadLeads, type DeltaRow, type Metric } from './delta.ts';
+import type { ReasonKind } from './comparability.ts';
+import type { Workload } from './workloads.ts';
 import { unknownParts, type Fingerprint, type FingerprintPart } from './fingerprint.ts';
 
 const TEXT = {
@@ -25,16 +27,40 @@ const TEXT = {
 		part_read_pct: 'read share',
 		part_block_size_bytes: 'block size',
 		part_outstanding: 'outstanding I/Os',
+		tps: 'transactions per second',
 		iops: 'IOPS',
 		bw_bytes_per_s: 'bandwidth',
 		lat_mean_ns: 'mean latency',
 		lat_p99_ns: 'p99 latency',
+		lat_p99_9_ns: 'p99.9 latency',
 		lat_p99_99_ns: 'p99.99 latency',
-		lead: '{drive} is ahead on {n} of {total} shared workloads',
-		tie: 'No drive is ahead on more shared workloads than the others ({counts})',
+		lead: '{drive} is ahead on {n} of {total} comparable workloads',
+		leadAll: '{drive} is ahead on {n} of {total} workloads, counting results that are not comparable',
+		tie: 'No drive is ahead on more comparable workloads than the others ({counts})',
+		tieAll: 'No drive is ahead on more workloads than the others, counting results that are not comparable ({counts})',
+		noneComparable_one: 'The {n} shared workload is not comparable: {reasons}',
+		noneComparable_other: 'None of the {n} shared workloads is comparable: {reasons}',
+		moreNotComparable_one: '{n} more is not comparable: {reasons}',
+		moreNotComparable_other: '{n} more are not comparable: {reasons}',
+		reasonCount: '{reason} ({n})',
+		reason_workload: 'a different workload',
+		reason_load: 'a different load',
+		reason_unknown_part: 'a part of the workload not stated',
+		reason_device_class: 'a different kind of device',
+		reason_host: 'another host',
+		reason_tool: 'another tool',
+		reason_drives: 'drive count not stated',
+		reason_host_bound: 'a host-bound total of several drives',
+		reason_preconditioning: 'preconditioning not stated alike',
+		reason_steady_state: 'steady state not stated alike',
+		reason_footprint: 'a different footprint',
+		reason_platform: 'another platform',
+		reason_tool_version: 'another tool version',
+		reason_no_metric: 'no metric in common',
+		inReview: '{label} (one review)',
 		count: '{drive} {n}',
 		exception: '{drive} has the lower {metric} at {workload}',
-		noneShared: 'These drives share no workload',
+		noneShared: 'These devices share no workload',
 		onlyOne_one: '{n} workload only one of them has',
 		onlyOne_other: '{n} workloads only one of them has',
 	},
@@ -55,18 +81,42 @@ const TEXT = {
 		part_read_pct: '读比例',
 		part_block_size_bytes: '块大小',
 		part_outstanding: '未完成 I/O 数',
+		tps: '每秒事务数',
 		iops: 'IOPS',
 		bw_bytes_per_s: '带宽',
 		lat_mean_ns: '平均延迟',
 		lat_p99_ns: 'p99 延迟',
+		lat_p99_9_ns: 'p99.9 延迟',
 		lat_p99_99_ns: 'p99.99 延迟',
-		lead: '在 {total} 个共同负载中，{drive} 领先 {n} 个',
-		tie: '没有哪块硬盘在更多共同负载上领先（{counts}）',
+		lead: '在 {total} 个可比负载中，{drive} 领先 {n} 个',
+		leadAll: '计入不可比的结果，在 {total} 个负载中，{drive} 领先 {n} 个',
+		tie: '没有哪块硬盘在更多可比负载上领先（{counts}）',
+		tieAll: '计入不可比的结果，没有哪块硬盘在更多负载上领先（{counts}）',
+		noneComparable_one: '这 {n} 个共同负载不可比：{reasons}',
+		noneComparable_other: '{n} 个共同负载都不可比：{reasons}',
+		moreNotComparable_one: '另有 {n} 个不可比：{reasons}',
+		moreNotComparable_other: '另有 {n} 个不可比：{reasons}',
+		reasonCount: '{reason}（{n}）',
+		reason_workload: '负载不同',
+		reason_load: '负载强度不同',
+		reason_unknown_part: '负载有未说明的部分',
+		reason_device_class: '设备种类不同',
+		reason_host: '测试主机不同',
+		reason_tool: '测试工具不同',
+		reason_drives: '未说明硬盘数量',
+		reason_host_bound: '多盘合计受主机限制',
+		reason_preconditioning: '预处理未说明或不同',
+		reason_steady_state: '稳态未说明或不同',
+		reason_footprint: '测试范围不同',
+		reason_platform: '平台不同',
+		reason_tool_version: '工具版本不同',
+		reason_no_metric: '没有共同的指标',
+		inReview: '{label}（同一评测）',
 		count: '{drive} {n}',
 		exception: '{drive} 在{workload}下的{metric}更低',
-		noneShared: '这些硬盘没有共同的负载',
-		onlyOne_one: '{n} 个负载只有其中一块硬盘有',
-		onlyOne_other: '{n} 个负载只有其中一块硬盘有',
+		noneShared: '这些设备没有共同的负载',
+		onlyOne_one: '{n} 个负载只有其中一个设备有',
+		onlyOne_other: '{n} 个负载只有其中一个设备有',
 	},
 } as const;
 
@@ -76,6 +126,7 @@ const TEXT = {
  */
 export function workloadText(fp: Fingerprint, lang: Lang, unknownOf: readonly FingerprintPart[] = unknownParts(fp)): string {
 	const t = TEXT[lang];
+	if (fp.access === null && fp.read_pct === null && fp.block_size_bytes === null && fp.outstanding === null && fp.rate_limit_iops === null) return '';
 	const mixed = fp.direction === 'mixed' || (fp.read_pct !== null && fp.read_pct > 0 && fp.read_pct < 100);
 	const what = !mixed ? t[fp.direction] : fp.read_pct === null ? t.mixDirections : fill(t.mix, { read: fp.read_pct, write: 100 - fp.read_pct });
 	const words = [fp.block_size_bytes === null ? null : blockSizeText(fp.block_size_bytes), fp.access === null ? null : t[fp.access], what];
@@ -98,23 +149,52 @@ export function partsText(parts: readonly FingerprintPart[], lang: Lang): string
 	return listText(parts.map((p) => TEXT[lang][`part_${p}`]), lang);
 }
 
-const TAIL_METRICS: readonly Metric['key'][] = ['lat_p99_99_ns', 'lat_p99_ns', 'lat_mean_ns'];
-
-export interface Verdict {
-	/** The drive ahead on most shared workloads, or null when two or more tie. */
-	leader: string | null;
-	leads: Map<string, number>;
-	/** Shared workloads with a single best value of their leading metric. */
-	decided: number;
-	/** Another drive's better tail latency, on the shared workload with the fewest I/Os in flight that has one. */
-	exception: { device: string; metric: Metric; row: DeltaRow } | null;
+/** A workload's heading: a label matched inside one review is named as the review writes it; others by fingerprint. */
+export function workloadTitle(w: Pick<Workload, 'fingerprint' | 'label' | 'unknown'>, lang: Lang): string {
+	if (!w.label) return workloadText(w.fingerprint, lang, w.unknown);
+	return fill(TEXT[lang].inReview, { label: w.label.text });
 }
 
-export function verdictOf(rows: readonly DeltaRow[], devices: readonly string[]): Verdict {
-	const { leads, decided } = workloadLeads(rows, devices);
+/** Why results are not compared, in words. */
+export function reasonText(kind: ReasonKind | 'no_metric', lang: Lang): string {
+	return TEXT[lang][`reason_${kind}`];
+}
+
+const TAIL_METRICS: readonly Metric['key'][] = ['lat_p99_99_ns', 'lat_p99_9_ns', 'lat_p99_ns', 'lat_mean_ns'];
+
+export interface Verdict {
+	/** The drive ahead on most comparable workloads, or null when two or more tie. */
+	leader: string | null;
+	leads: Map<string, number>;
+	/** Comparable workloads: shared workloads whose leading metric two or more counted results have. */
+	compared: number;
+	/** Comparable workloads with a single best value of their leading metric. */
+	decided: number;
+	/** Shared workloads that are not comparable, with how often each reason keeps a result out. */
+	notComparable: number;
+	reasons: Map<ReasonKind | 'no_metric', number>;
+	/** Another drive's better tail latency, on the comparable workload with the fewest I/Os in flight that has one. */
+	exception: { device: string; metric: Metric; row: DeltaRow } | null;
+	/** Counted every result whatever its class (the reader's switch). */
+	includeAll: boolean;
+}
+
+/** The verdict of a comparison, from its delta rows and its shared workloads (those two or more drives have). */
+export function verdictOf(rows: readonly DeltaRow[], devices: readonly string[], shared: readonly Workload[], includeAll = false): Verdict {
+	const { leads, decided, compared } = workloadLeads(rows, devices);
 	const most = Math.max(0, ...leads.values());
 	const top = [...leads].filter(([, n]) => n === most && n > 0).map(([d]) => d);
 	const leader = top.length === 1 ? top[0]! : null;
+	const reasons = new Map<ReasonKind | 'no_metric', number>();
+	let notComparable = 0;
+	for (const w of shared) {
+		const mine = rows.filter((r) => r.workload === w);
+		if (mine.some((r) => [...r.cells.values()].filter((c) => c.counts).length >= 2)) continue;
+		notComparable++;
+		const kinds = new Set<ReasonKind | 'no_metric'>(mine.flatMap((r) => [...r.cells.values()].flatMap((c) => c.reasons.map((x) => x.kind))));
+		if (kinds.size === 0) kinds.add('no_metric');
+		for (const k of kinds) reasons.set(k, (reasons.get(k) ?? 0) + 1);
+	}
 	const candidates = rows
 		.filter((r) => TAIL_METRICS.includes(r.metric.key))
 		.flatMap((row) => {
@@ -127,23 +207,34 @@ export function verdictOf(rows: readonly DeltaRow[], devices: readonly string[])
 				TAIL_METRICS.indexOf(a.metric.key) - TAIL_METRICS.indexOf(b.metric.key) ||
 				(a.row.workload.key < b.row.workload.key ? -1 : 1),
 		);
-	return { leader, leads, decided, exception: leader === null ? null : (candidates[0] ?? null) };
+	return { leader, leads, compared, decided, notComparable, reasons, exception: leader === null ? null : (candidates[0] ?? null), includeAll };
 }
 
-/** The verdict paragraph: the lead, the exception, and how many workloads only one drive has. */
+function reasonsText(v: Verdict, lang: Lang): string {
+	const t = TEXT[lang];
+	const sorted = [...v.reasons].sort((a, b) => b[1] - a[1]);
+	return listText(sorted.map(([kind, n]) => fill(t.reasonCount, { reason: reasonText(kind, lang), n })), lang);
+}
+
+/** The verdict paragraph: the lead among comparable workloads, the exception, what is not comparable and why, and what only one drive has. */
 export function verdictText(v: Verdict, shared: number, onlyOne: number, labels: Record<string, string>, lang: Lang): string {
 	const t = TEXT[lang];
 	const name = (d: string) => labels[d] ?? d;
 	const parts: string[] = [];
+	const plural = (n: number, one: string, other: string) => (n === 1 ? one : other);
 	if (shared === 0) parts.push(t.noneShared);
-	else if (v.leader !== null) parts.push(fill(t.lead, { drive: name(v.leader), n: v.leads.get(v.leader)!, total: shared }));
+	else if (v.compared === 0) parts.push(fill(plural(shared, t.noneComparable_one, t.noneComparable_other), { n: shared, reasons: reasonsText(v, lang) }));
 	else {
-		const counts = listText([...v.leads].map(([d, n]) => fill(t.count, { drive: name(d), n })), lang);
-		parts.push(fill(t.tie, { counts }));
+		if (v.leader !== null) parts.push(fill(v.includeAll ? t.leadAll : t.lead, { drive: name(v.leader), n: v.leads.get(v.leader)!, total: v.compared }));
+		else {
+			const counts = listText([...v.leads].map(([d, n]) => fill(t.count, { drive: name(d), n })), lang);
+			parts.push(fill(v.includeAll ? t.tieAll : t.tie, { counts }));
+		}
+		if (v.notComparable > 0) parts.push(fill(plural(v.notComparable, t.moreNotComparable_one, t.moreNotComparable_other), { n: v.notComparable, reasons: reasonsText(v, lang) }));
 	}
 	if (v.exception) {
 		const { device, metric, row } = v.exception;
-		parts.push(fill(t.exception, { drive: name(device), metric: metricText(metric.key, lang), workload: workloadText(row.workload.fingerprint, lang) }));
+		parts.push(fill(t.exception, { drive: name(device), metric: metricText(metric.key, lang), workload: workloadTitle(row.workload, lang) }));
 	}
 	if (onlyOne > 0) parts.push(fill(onlyOne === 1 ? t.onlyOne_one : t.onlyOne_other, { n: onlyOne }));
 	return sentences(parts, lang);

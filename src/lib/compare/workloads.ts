@@ -1,13 +1,17 @@
 // Results of several drives, from any reviews, sorted into the workloads they share: each workload is a fingerprint
 // with every drive's results for it. A result that lacks a part of its fingerprint joins each workload it may be
-// (loosely); one that matches no complete fingerprint forms its own workload.
+// (loosely: shown, never ranked across reviews); inside its own review it is matched by its label (application
+// profiles, noisy neighbour, curve starts: one workload per review and label), and one with no label and no complete
+// fingerprint to join forms its own workload.
 import type { RunRow } from '../schema.ts';
 import { rateOf } from '../charts/run-values.ts';
 import { fingerprintKey, fingerprintOf, matchOf, unknownParts, type Fingerprint, type FingerprintPart, type MatchKind } from './fingerprint.ts';
+import { labelKeyOf } from './comparability.ts';
 
 export interface Result {
 	row: RunRow;
-	fingerprint: Fingerprint;
+	/** null for an application profile (matched by its label inside its review only). */
+	fingerprint: Fingerprint | null;
 }
 
 export interface Member extends Result {
@@ -21,6 +25,8 @@ export interface Workload {
 	byDevice: Map<string, Member[]>;
 	/** Parts unknown in one of the results: the workload matches them only loosely. */
 	unknown: FingerprintPart[];
+	/** A workload of one review matched by label: the label as the review writes it, and the review. */
+	label: { text: string; review: string } | null;
 }
 
 // A file's headline rows: fio groups and totals, published figures, Vdbench totals; below them the jobs, workers
@@ -36,13 +42,13 @@ export function headlineRows<R extends Pick<RunRow, 'review_id' | 'source_file' 
 	return rows.filter((r) => rankOf(r.scope) === widest.get(fileOf(r)));
 }
 
-/** The comparable results among rows: headline rows with a fingerprint. */
+/** The results among rows: headline rows, with their fingerprint (null for an application profile). */
 export function comparableResults(rows: readonly RunRow[]): Result[] {
-	return headlineRows(rows).flatMap((row) => {
-		const fingerprint = fingerprintOf(row);
-		return fingerprint ? [{ row, fingerprint }] : [];
-	});
+	return headlineRows(rows).map((row) => ({ row, fingerprint: fingerprintOf(row) }));
 }
+
+/** A fingerprint that says nothing but the direction: an application profile's place in a workload. */
+const bareFingerprint = (row: RunRow): Fingerprint => ({ access: null, direction: row.direction as Fingerprint['direction'], read_pct: null, block_size_bytes: null, outstanding: null, rate_limit_iops: null });
 
 const ORIGIN_RANK: Record<string, number> = { measured: 0, derived: 1, published: 2 };
 
@@ -69,27 +75,32 @@ export function workloadsOf(results: readonly Result[], devices: readonly string
 	const workloads = new Map<string, Workload>();
 	const add = (w: Workload, r: Result, match: MatchKind) => {
 		const list = w.byDevice.get(r.row.device_id) ?? [];
+		if (list.some((m) => m.row === r.row)) return;
 		list.push({ ...r, match });
 		w.byDevice.set(r.row.device_id, list);
-		for (const part of unknownParts(r.fingerprint)) if (!w.unknown.includes(part)) w.unknown.push(part);
+		if (r.fingerprint) for (const part of unknownParts(r.fingerprint)) if (!w.unknown.includes(part)) w.unknown.push(part);
 	};
-	const open = (fingerprint: Fingerprint) => {
-		const key = fingerprintKey(fingerprint);
+	const open = (key: string, fingerprint: Fingerprint, label: Workload['label'] = null) => {
 		let w = workloads.get(key);
-		if (!w) workloads.set(key, (w = { key, fingerprint, byDevice: new Map(), unknown: [] }));
+		if (!w) workloads.set(key, (w = { key, fingerprint, byDevice: new Map(), unknown: [], label }));
 		return w;
 	};
-	const complete = mine.filter((r) => unknownParts(r.fingerprint).length === 0);
-	const partial = mine.filter((r) => unknownParts(r.fingerprint).length > 0);
-	for (const r of complete) add(open(r.fingerprint), r, 'exact');
+	const isComplete = (r: Result) => r.fingerprint !== null && unknownParts(r.fingerprint).length === 0;
+	const complete = mine.filter(isComplete);
+	const partial = mine.filter((r) => !isComplete(r));
+	for (const r of complete) add(open(fingerprintKey(r.fingerprint!), r.fingerprint!), r, 'exact');
 	const completeWorkloads = [...workloads.values()];
 	for (const r of partial) {
-		const matches = completeWorkloads.filter((w) => matchOf(w.fingerprint, r.fingerprint) !== null);
-		if (matches.length) for (const w of matches) add(w, r, 'loose');
-		else {
-			// No complete fingerprint fits: the result starts (or joins) a workload of its own, matched loosely.
-			const same = [...workloads.values()].find((w) => !completeWorkloads.includes(w) && matchOf(w.fingerprint, r.fingerprint) !== null);
-			add(same ?? open(r.fingerprint), r, 'loose');
+		const label = labelKeyOf(r.row);
+		const matches = r.fingerprint ? completeWorkloads.filter((w) => matchOf(w.fingerprint, r.fingerprint!) !== null) : [];
+		for (const w of matches) add(w, r, 'loose');
+		if (label !== null) {
+			const text = (r.row.workload ?? r.row.job_name)!;
+			add(open(`label:${r.row.review_id}:${label}`, r.fingerprint ?? bareFingerprint(r.row), { text, review: r.row.review_id }), r, 'loose');
+		} else if (!matches.length && r.fingerprint) {
+			// No complete fingerprint fits and no label names it: the result starts (or joins) a workload of its own.
+			const same = [...workloads.values()].find((w) => !completeWorkloads.includes(w) && w.label === null && matchOf(w.fingerprint, r.fingerprint!) !== null);
+			add(same ?? open(fingerprintKey(r.fingerprint), r.fingerprint), r, 'loose');
 		}
 	}
 	for (const w of workloads.values()) for (const list of w.byDevice.values()) list.sort(byPreference);

@@ -10,7 +10,8 @@ import type {
 } from '../schema.ts';
 
 /** Columns the ingest step fills in from the sidecar and the file's place. */
-type RunContext = 'review_id' | 'device_id' | 'run_id' | 'source_file' | 'host';
+export const RUN_CONTEXT = ['review_id', 'device_id', 'run_id', 'source_file', 'host'] as const;
+type RunContext = (typeof RUN_CONTEXT)[number];
 
 /** A run as a parser sees it; `run_key` is unique within one file ("job0", "group0", "total"). */
 export type ParsedRun = Omit<RunRow, RunContext> & {

@@ -1,7 +1,7 @@
 // Build-only: what the comparison pages are made from. The pairs of drives tested in one review (each gets a
 // pre-rendered page; pairs that share no review are drawn in the browser, so pages grow with reviews, not with the
 // square of the catalog), a pair's rows, and each drive's file for the browser's comparison page.
-import type { DeviceRow, HistogramRow, ReviewRow, RunRow } from '../schema.ts';
+import type { DeviceClass, DeviceRow, HistogramRow, ReviewRow, RunRow } from '../schema.ts';
 import { buildDevicesSql, buildReviewsSql } from '../queries/metadata.ts';
 import { buildRunsSql } from '../queries/runs.ts';
 import { buildHistogramsSql } from '../queries/histograms.ts';
@@ -81,6 +81,7 @@ export async function loadComparison(deviceIds: readonly string[]): Promise<Pair
 			histogramRuns: new Set(histogramRuns),
 			logs,
 			reviews: new Map<string, ReviewFacts>(reviews.map((r) => [r.review_id, r])),
+			deviceClasses: new Map(devices.map((d) => [d.device_id, d.device_class as DeviceClass])),
 		});
 		const late = await lateRows(query, comparison);
 		const charts = comparisonCharts(comparison, runs, percentiles, late);
@@ -124,6 +125,7 @@ export async function compareDriveFile(deviceId: string): Promise<CompareDriveFi
 	return {
 		device_id: deviceId,
 		label: deviceLabels([device])[deviceId] ?? deviceId,
+		device_class: device.device_class as DeviceClass,
 		reviews: reviews.map((r) => {
 			const m = reviewManifest(r.review_id);
 			const partitions = Object.fromEntries(COMPARE_TABLES.flatMap((t) => (m.partitions[t] ? [[t, m.partitions[t]]] : [])));
