@@ -12,7 +12,7 @@ export interface RowProblem {
 }
 
 /** Columns that may legitimately be negative. */
-const SIGNED = new Set(['delta_pct']);
+export const SIGNED_COLUMNS: ReadonlySet<string> = new Set(['delta_pct']);
 
 function checkRows(table: string, rows: readonly object[], problems: RowProblem[]): void {
 	for (const row of rows) {
@@ -21,7 +21,7 @@ function checkRows(table: string, rows: readonly object[], problems: RowProblem[
 			const line = (row as { source_line?: number | null; seq?: number }).source_line ?? (row as { seq?: number }).seq;
 			const where = line === undefined || line === null ? {} : { line };
 			if (!Number.isFinite(v)) problems.push({ code: 'NOT_FINITE', field: `${table}.${k}`, message: `${k} is ${v}`, ...where });
-			else if (v < 0 && !SIGNED.has(k)) problems.push({ code: 'NEGATIVE', field: `${table}.${k}`, message: `${k} is negative (${v})`, ...where });
+			else if (v < 0 && !SIGNED_COLUMNS.has(k)) problems.push({ code: 'NEGATIVE', field: `${table}.${k}`, message: `${k} is negative (${v})`, ...where });
 		}
 	}
 }
