@@ -1,6 +1,7 @@
 // A reader's own result as a link: its normalized rows, column by column, as JSON compressed with the platform's
-// CompressionStream ('deflate-raw') and written base64url after `#own=v1.`. The fragment is never sent to a server by
-// a browser, so the link carries the result from reader to reader and no server sees it. Opening a link is opening a
+// CompressionStream ('deflate': zlib, whose Adler-32 checksum refuses a link changed or cut in transit) and written
+// base64url after `#own=v1.`. A browser never sends the fragment to a server, so the link carries the result from
+// reader to reader and no server sees it. Opening a link is opening a
 // file nobody checked: decodeOwnShare checks every value against the schema (src/lib/schema.ts) and gives one plain
 // message for anything else, never an exception. Pure: Node (the tests) and the browser (the pages) run it alike.
 import type { TimeseriesBucketRow } from '../queries/timeseries.ts';
@@ -9,6 +10,7 @@ import { SIGNED_COLUMNS } from '../validate.ts';
 import { OWN_DEVICE_ID, OWN_REVIEW_ID, type OwnRows } from './common.ts';
 
 export const SHARE_PREFIX = 'own=v1.';
+const PACKING = 'deflate';
 /**
  * The longest fragment a link gets (8 KiB). Browsers take far longer URLs (Chromium 2 MB), but a link lives in chat
  * apps, mail and issue trackers, and passes through shorteners and redirects that put it in a request line: 8 KiB is
@@ -139,7 +141,7 @@ export async function encodeOwnShare(own: OwnShareInput): Promise<OwnShareEncode
 	const attempt = async (leftOut: SharedTable[]) => {
 		const tables = Object.fromEntries(SHARED_TABLES.filter((t) => !leftOut.includes(t)).map((t) => [t, columnsOf(own[t], SPECS[t])]));
 		const json = JSON.stringify({ name: own.name.slice(0, SHARE_MAX_NAME), format: own.format, left_out: leftOut, ...tables });
-		const packed = await through(new TextEncoder().encode(json), new CompressionStream('deflate-raw'));
+		const packed = await through(new TextEncoder().encode(json), new CompressionStream(PACKING));
 		return `${SHARE_PREFIX}${base64url(packed!)}`;
 	};
 	const hasSeriesOnly = own.runs.length === 0;
@@ -223,7 +225,7 @@ export async function decodeOwnShare(fragment: string): Promise<OwnShareDecoded>
 		if (!packed) return { ok: false, code: 'BAD_LINK', message: 'it holds characters a result link never has' };
 		let bytes: Uint8Array | null;
 		try {
-			bytes = await through(packed, new DecompressionStream('deflate-raw'), MAX_JSON_BYTES);
+			bytes = await through(packed, new DecompressionStream(PACKING), MAX_JSON_BYTES);
 		} catch {
 			return { ok: false, code: 'BAD_LINK', message: 'it is damaged or cut short (copy the whole link)' };
 		}
