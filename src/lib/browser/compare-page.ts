@@ -2,7 +2,8 @@
 // reviews' Parquet partitions read with hyparquet (only those: the bytes grow with the drives compared, not the
 // catalog), the comparison computed and written with the same modules as the pre-rendered pair pages, and the
 // charts drawn by the same chart functions (loaded when the first chart is drawn). Every choice is in the URL;
-// back and forward restore it. A reader's own file is parsed in a worker and never leaves the page.
+// back and forward restore it. A reader's own file is parsed in a worker and never leaves the page but in a link the
+// reader copies, its rows in the URL's fragment (`#own=…`), which opens here as the same "Your drive".
 import { t, type Lang } from '../../i18n/strings.ts';
 import { compareDrives } from '../compare/comparison.ts';
 import type { ReviewFacts } from '../compare/conditions.ts';
@@ -14,10 +15,13 @@ import { reviewTitle } from '../site/labels.ts';
 import { timeseriesMetricOf, timeseriesPoints } from '../site/chart-data.ts';
 import type { TimeseriesBucketRow } from '../queries/timeseries.ts';
 import { OWN_DEVICE_ID, OWN_REVIEW_ID, ownResultCsv, type OwnParse, type OwnParseOptions } from '../own-result/common.ts';
+import { SHARE_MAX_CHARS, encodeOwnShare } from '../own-result/share.ts';
+import { fileSizeText } from '../site/format.ts';
 import type { ViewState } from '../site/view.ts';
 import { queryFromView, viewFromQuery } from './url-state.ts';
 import { compareSource, lateIndex, type Loaded } from './compare-data.ts';
 import { parseInWorker } from './own-result.ts';
+import { sharedOwnOfLocation, withShareFragment } from './own-share.ts';
 
 const MAX_DRIVES = 8;
 const page = document.querySelector<HTMLElement>('[data-compare-page]')!;
@@ -41,6 +45,10 @@ const ownStatus = $<HTMLElement>('[data-compare-own-status]');
 const ownCsv = $<HTMLButtonElement>('[data-compare-own-csv]');
 const ownRemove = $<HTMLButtonElement>('[data-compare-own-remove]');
 const ownCharts = $<HTMLElement>('[data-compare-own-charts]');
+const shareBox = $<HTMLElement>('[data-compare-share]');
+const shareCopy = $<HTMLButtonElement>('[data-compare-share-copy]');
+const shareLink = $<HTMLInputElement>('[data-compare-share-link]');
+const shareNote = $<HTMLElement>('[data-compare-share-note]');
 /** Asks which fio wrote a log whose latency unit only the version tells. */
 const versionForm = $<HTMLFormElement>('[data-compare-own-version]');
 
@@ -61,15 +69,21 @@ function stateFromUrl(): State {
 	return { devices, given, base, all: includeAllOfQuery(query), workload: query.get('workload'), view };
 }
 
-function urlOf(s: State): string {
+/** The page's URL of a state, with the result link's fragment when the URL carries it (or the one given). */
+function urlOf(s: State, fragment = linked ? shareFragment : null): string {
 	const query = queryFromView(s.view);
 	if (s.devices.length) query.set('devices', s.devices.join(','));
 	if (s.base && s.base !== s.devices[0]) query.set('base', s.base);
 	if (s.all) query.set('all', '1');
 	if (s.workload) query.set('workload', s.workload);
 	const text = query.toString().replace(/%2C/g, ',');
-	return `${location.pathname}${text ? `?${text}` : ''}`;
+	return withShareFragment(`${location.pathname}${text ? `?${text}` : ''}`, fragment);
 }
+
+// The reader's result as a link: its fragment once made (null: no result, or too large), and whether the page's URL
+// carries it (after "Copy link", or when the page was opened from one); a change of view keeps it there.
+let shareFragment: string | null = null;
+let linked = false;
 
 let state = stateFromUrl();
 
@@ -227,6 +241,7 @@ let generation = 0;
 async function render(): Promise<void> {
 	const mine = ++generation;
 	syncControls();
+	if (shareFragment) shareLink.value = `${location.origin}${urlOf(state, shareFragment)}`;
 	const devices = [...state.devices, ...ownDevice()];
 	const notes: string[] = [];
 	if (state.given > MAX_DRIVES) notes.push(t(lang, 'compareTooMany', { n: state.given }));
@@ -441,18 +456,69 @@ async function readOwn(file: File, options: OwnParseOptions = {}): Promise<void>
 		versionForm.hidden = e.code !== 'LATENCY_UNIT_UNKNOWN';
 		return;
 	}
+	// A new file replaces the result a link brought: the URL no longer carries it.
+	setShare(null, false);
+	await showOwn(result, file.name);
+}
+
+/** A parsed result shown as "Your drive", whether from a file or a link. */
+async function showOwn(result: Extract<OwnParse, { ok: true }>, name: string): Promise<void> {
 	own = result;
-	ownName = file.name;
+	ownName = name;
 	ownVersion++;
 	const series = result.runs.length === 0 && result.timeseries.length > 0;
 	ownStatus.textContent = series
-		? t(lang, 'compareOwnSeries', { file: file.name, format: result.format, n: result.timeseries.length })
-		: t(lang, 'compareOwnRead', { file: file.name, format: result.format, n: result.runs.length });
+		? t(lang, 'compareOwnSeries', { file: name, format: result.format, n: result.timeseries.length })
+		: t(lang, 'compareOwnRead', { file: name, format: result.format, n: result.runs.length });
 	await drawOwnSeries(result.timeseries);
 	ownStatus.dataset.state = 'ok';
 	ownCsv.hidden = false;
 	ownRemove.hidden = false;
 	void render();
+	await offerShare(result);
+}
+
+/** The share control's fragment, and whether the page's URL carries it (replaced: no history entry). */
+function setShare(fragment: string | null, onUrl: boolean): void {
+	shareFragment = fragment;
+	linked = onUrl && fragment !== null;
+	history.replaceState(history.state, '', urlOf(state));
+	shareBox.hidden = fragment === null;
+	shareLink.value = fragment ? `${location.origin}${urlOf(state, fragment)}` : '';
+	if (fragment === null) shareNote.hidden = true;
+}
+
+/** The result as a link, or, when too large for one, why and the CSV instead. */
+async function offerShare(result: Extract<OwnParse, { ok: true }>): Promise<void> {
+	const encoded = await encodeOwnShare({ ...result, name: ownName });
+	if (own !== result) return;
+	shareNote.hidden = false;
+	if (!encoded.ok) {
+		setShare(null, false);
+		shareNote.hidden = false;
+		shareNote.dataset.state = 'too-large';
+		shareNote.textContent = t(lang, 'compareShareTooLarge', { size: fileSizeText(encoded.chars, lang), cap: fileSizeText(SHARE_MAX_CHARS, lang) });
+		return;
+	}
+	setShare(encoded.fragment, linked);
+	shareNote.dataset.state = 'ok';
+	const leftOut = encoded.left_out.map((table) => t(lang, `compareShareTable_${table}`)).join(lang === 'en' ? ', ' : '、');
+	shareNote.textContent = [t(lang, 'compareShareNote'), ...(leftOut ? [t(lang, 'compareShareLeftOut', { tables: leftOut })] : [])].join(' ');
+}
+
+/** A result link in the URL (`#own=…`), read and checked, then shown as a dropped file is; true when it was shown. */
+async function openSharedLink(): Promise<boolean> {
+	const decoding = sharedOwnOfLocation();
+	if (!decoding) return false;
+	const shared = await decoding;
+	if (!shared.ok) {
+		ownStatus.textContent = t(lang, 'compareShareBad', { message: shared.message });
+		ownStatus.dataset.state = 'error';
+		return false;
+	}
+	linked = true;
+	await showOwn({ ok: true, format: shared.format, ...shared.rows }, shared.name);
+	return true;
 }
 
 /** A log the reader dropped: its time series, one chart per metric, drawn by the site's time-series chart. */
@@ -504,11 +570,30 @@ ownCsv.addEventListener('click', () => {
 ownRemove.addEventListener('click', () => {
 	own = null;
 	ownVersion++;
+	setShare(null, false);
 	ownCharts.replaceChildren();
 	ownStatus.textContent = '';
 	ownCsv.hidden = true;
 	ownRemove.hidden = true;
 	void render();
 });
+shareCopy.addEventListener('click', async () => {
+	if (!shareFragment) return;
+	setShare(shareFragment, true);
+	shareLink.select();
+	try {
+		await navigator.clipboard.writeText(shareLink.value);
+		shareNote.textContent = `${t(lang, 'compareShareCopied')} ${t(lang, 'compareShareNote')}`;
+	} catch {
+		shareNote.textContent = `${t(lang, 'compareShareSelect')} ${t(lang, 'compareShareNote')}`;
+	}
+});
+shareLink.addEventListener('focus', () => shareLink.select());
+// A link pasted into this tab changes only the fragment: no new page, so read it here.
+addEventListener('hashchange', () => {
+	if (shareFragment === null || location.hash !== `#${shareFragment}`) void openSharedLink();
+});
 
-void render();
+void openSharedLink().then((shown) => {
+	if (!shown) void render();
+});

@@ -9,7 +9,9 @@ import { DIRECTIONS, LAT_STATS, VALUE_ORIGINS, histograms, percentiles, runs, ty
 import { SIGNED_COLUMNS } from '../validate.ts';
 import { OWN_DEVICE_ID, OWN_REVIEW_ID, type OwnRows } from './common.ts';
 
-export const SHARE_PREFIX = 'own=v1.';
+/** What starts a result link's fragment, whatever its version. */
+export const SHARE_KEY = 'own=';
+export const SHARE_PREFIX = `${SHARE_KEY}v1.`;
 const PACKING = 'deflate';
 /**
  * The longest fragment a link gets (8 KiB). Browsers take far longer URLs (Chromium 2 MB), but a link lives in chat
@@ -28,7 +30,9 @@ export const SHARE_MAX_NAME = 120;
 /** The tables a link carries: runs and percentiles always, histograms and time series when they fit. */
 export const SHARED_TABLES = ['runs', 'percentiles', 'histograms', 'timeseries'] as const;
 export type SharedTable = (typeof SHARED_TABLES)[number];
-const OPTIONAL: readonly SharedTable[] = ['histograms', 'timeseries'];
+const OPTIONAL = ['histograms', 'timeseries'] as const satisfies readonly SharedTable[];
+/** A table a link may leave out. */
+export type OptionalTable = (typeof OPTIONAL)[number];
 
 export interface OwnShareInput extends Pick<OwnRows, SharedTable> {
 	/** The dropped file's name, shown as the result's title. */
@@ -38,11 +42,11 @@ export interface OwnShareInput extends Pick<OwnRows, SharedTable> {
 }
 
 export type OwnShareEncoded =
-	| { ok: true; fragment: string; chars: number; left_out: SharedTable[] }
+	| { ok: true; fragment: string; chars: number; left_out: OptionalTable[] }
 	| { ok: false; code: 'TOO_LARGE'; chars: number; message: string };
 
 export type OwnShareDecoded =
-	| { ok: true; name: string; format: string; rows: OwnRows; left_out: SharedTable[] }
+	| { ok: true; name: string; format: string; rows: OwnRows; left_out: OptionalTable[] }
 	| { ok: false; code: string; message: string };
 
 interface Spec {
@@ -138,18 +142,19 @@ const kib = (chars: number) => `${(chars / 1024).toFixed(1)} KiB`;
  * would be too long with them (left_out says which); a result too long even so is refused with TOO_LARGE.
  */
 export async function encodeOwnShare(own: OwnShareInput): Promise<OwnShareEncoded> {
-	const attempt = async (leftOut: SharedTable[]) => {
-		const tables = Object.fromEntries(SHARED_TABLES.filter((t) => !leftOut.includes(t)).map((t) => [t, columnsOf(own[t], SPECS[t])]));
+	const attempt = async (leftOut: readonly OptionalTable[]) => {
+		const tables = Object.fromEntries(SHARED_TABLES.filter((t) => !(leftOut as readonly SharedTable[]).includes(t)).map((t) => [t, columnsOf(own[t], SPECS[t])]));
 		const json = JSON.stringify({ name: own.name.slice(0, SHARE_MAX_NAME), format: own.format, left_out: leftOut, ...tables });
 		const packed = await through(new TextEncoder().encode(json), new CompressionStream(PACKING));
 		return `${SHARE_PREFIX}${base64url(packed!)}`;
 	};
 	const hasSeriesOnly = own.runs.length === 0;
-	const choices: SharedTable[][] = [[], ['histograms'], ...(hasSeriesOnly ? [] : [['histograms', 'timeseries'] as SharedTable[]])];
+	const choices: OptionalTable[][] = [[], ['histograms'], ...(hasSeriesOnly ? [] : [[...OPTIONAL]])];
 	let fragment = '';
-	for (const leftOut of choices) {
-		fragment = await attempt(leftOut.filter((t) => own[t].length > 0));
-		if (fragment.length <= SHARE_MAX_CHARS) return { ok: true, fragment, chars: fragment.length, left_out: leftOut.filter((t) => own[t].length > 0) };
+	for (const choice of choices) {
+		const leftOut = choice.filter((t) => own[t].length > 0);
+		fragment = await attempt(leftOut);
+		if (fragment.length <= SHARE_MAX_CHARS) return { ok: true, fragment, chars: fragment.length, left_out: leftOut };
 	}
 	return {
 		ok: false,
@@ -241,7 +246,7 @@ export async function decodeOwnShare(fragment: string): Promise<OwnShareDecoded>
 		const { name, format, left_out } = doc;
 		if (typeof name !== 'string' || name.length > SHARE_MAX_NAME) refuse(`its file name is not text of up to ${SHARE_MAX_NAME} characters`);
 		if (typeof format !== 'string' || !/^[a-z0-9-]{1,40}$/.test(format)) refuse('its format is not a format name');
-		if (!Array.isArray(left_out) || !left_out.every((t) => OPTIONAL.includes(t))) refuse('it does not say which tables it left out');
+		if (!Array.isArray(left_out) || !left_out.every((t) => (OPTIONAL as readonly unknown[]).includes(t))) refuse('it does not say which tables it left out');
 		const tables = Object.fromEntries(SHARED_TABLES.map((t) => [t, rowsOf(t, doc[t])]));
 		if (tables.runs!.length === 0 && tables.timeseries!.length === 0) refuse('it holds no result');
 		const rows: OwnRows = {
@@ -251,7 +256,7 @@ export async function decodeOwnShare(fragment: string): Promise<OwnShareDecoded>
 			timeseries: tables.timeseries as unknown as TimeseriesBucketRow[],
 			warnings: [],
 		};
-		return { ok: true, name: name as string, format: format as string, rows, left_out: left_out as SharedTable[] };
+		return { ok: true, name: name as string, format: format as string, rows, left_out: left_out as OptionalTable[] };
 	} catch (err) {
 		if (err instanceof Refused) return { ok: false, code: 'INVALID', message: err.message };
 		return { ok: false, code: 'BAD_LINK', message: `it could not be read (${err instanceof Error ? err.message : String(err)})` };
