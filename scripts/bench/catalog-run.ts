@@ -13,6 +13,7 @@ import { generateCatalog } from './catalog.ts';
 import { TIME, runNode, type Step } from './run-node.ts';
 import { CHROMIUM, inChromium } from './site.ts';
 import { benchComparison, compareCells, type CompareFigures } from './compare.ts';
+import { benchFinder, findCell, type FindFigures } from './find.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -41,6 +42,7 @@ interface Row {
 	page: PageBytes | string;
 	/** A 2-drive and an 8-drive comparison (scripts/bench/compare.ts). */
 	compare: CompareFigures[] | string;
+	find?: FindFigures | string;
 }
 
 function listFiles(dir: string): string[] {
@@ -122,6 +124,8 @@ async function measure(n: number, dir: string): Promise<Row> {
 	const drives = [...new Set([...first.filter((r) => r.raw), ...first].flatMap((r) => r.devices))];
 	process.stderr.write(`  comparing 2 and 8 drives in Chromium…\n`);
 	row.compare = await benchComparison(site, drives);
+	process.stderr.write(`  asking the finder in Chromium…\n`);
+	row.find = await benchFinder(site);
 	return row;
 }
 
@@ -154,12 +158,13 @@ function cells(r: Row): string[] {
 		both ? (r.bytes / 1e6).toFixed(1) : '-',
 		...page,
 		...compareCells(r.compare),
+		r.find ? findCell(r.find) : '-',
 		note,
 	];
 }
 
 const HEADER = ['reviews', 'raw', 'gen s', 'ingest s', 'ingest RSS MB', 'warnings', 'again s', '1 changed s', 'dataset MB', 'build s', 'build RSS MB', 'again s (pages)', '1 changed s (pages)', 's/review', 'HTML pages',
-	'output MB', 'review page KB (requests)', '.parquet KB', 'compare 2 drives', 'compare 8 drives', 'note'];
+	'output MB', 'review page KB (requests)', '.parquet KB', 'compare 2 drives', 'compare 8 drives', 'find 4K QD32', 'note'];
 
 function printTable(rows: Row[]): void {
 	const body = rows.map(cells);
@@ -197,7 +202,11 @@ export async function benchCatalog(sizes: number[], keep: boolean): Promise<void
 		console.log(`Parquet bytes a review page fetches at ${large.n} / at ${small.n}: ${(parquet(large) / parquet(small)).toFixed(2)} (aim ≤ 1.5)`);
 		const data = (r: Row, i: number) => (typeof r.compare === 'string' ? NaN : r.compare[i]!.data);
 		console.log(`bytes past the app shell of a 2-drive comparison at ${large.n} / at ${small.n}: ${(data(large, 0) / data(small, 0)).toFixed(2)} (aim ≤ 2); 8-drive: ${(data(large, 1) / data(small, 1)).toFixed(2)}`);
+		const found = (r: Row) => (r.find && typeof r.find !== 'string' ? r.find : null);
+		const [fs, fl] = [found(small), found(large)];
+		if (fs && fl) console.log(`finder bytes past the app shell at ${large.n} / at ${small.n}: ${(fl.data / fs.data).toFixed(2)} (aim ≤ 2); warm answer at ${large.n}: ${fl.warmMs.toFixed(0)} ms (aim < 1,000)`);
 	}
+	console.log('find 4K QD32 = the finder asked "4 KiB random read at QD 32": KB past the app shell (the family file) / KB of every response (requests), time from navigation to the answer (cold), median answer to another QD on the loaded page (warm)');
 	console.log('compare N drives = KB past the app shell (drive files, Parquet) / KB of every response (requests), time from navigation to the first overlaid chart (cold), ' +
 		'median redraw after changing the latency statistic (warm, aim < 100 ms)');
 	console.log(`again = the ingest, or the build over the first build, run again with nothing changed; 1 changed = again after one raw review's log ` +
