@@ -1,11 +1,11 @@
-// Caption clauses shared by the charts: tool and version, conditions (threads × QD, drives per test),
+// Caption clauses shared by the charts: tool and version, conditions (threads × QD, drives per test, hosts),
 // published figures, and what the chart could not draw.
 import type { RunRow } from '../schema.ts';
 import type { ChartContext } from './context.ts';
 import { listText, rangeText } from './format.ts';
 
 type ToolFields = Pick<RunRow, 'tool' | 'tool_version'>;
-type ConditionFields = Pick<RunRow, 'numjobs' | 'iodepth' | 'device_count'>;
+type ConditionFields = Pick<RunRow, 'numjobs' | 'iodepth' | 'device_count'> & Partial<Pick<RunRow, 'host'>>;
 
 /** "Tool: fio 3.33, Iometer 1.1.0", or null when no row names its tool. */
 export function toolsClause(rows: readonly ToolFields[], ctx: ChartContext): string | null {
@@ -38,6 +38,9 @@ export function conditionClauses(rows: readonly ConditionFields[], ctx: ChartCon
 	const counts = [...new Set(rows.flatMap((r) => (r.device_count === null ? [] : [r.device_count])))];
 	if (counts.length === 1) clauses.push(ctx.plural('cap_devices', counts[0]!));
 	else if (counts.length > 1) clauses.push(ctx.t('cap_devices_other', { n: rangeText(counts, ctx.lang) }));
+	// A host is a condition: a chart drawing runs of two hosts says so.
+	const hosts = [...new Set(rows.flatMap((r) => (r.host ? [r.host] : [])))].sort();
+	if (hosts.length > 1) clauses.push(ctx.t('cap_hosts', { hosts: listText(hosts, ctx.lang) }));
 	return clauses;
 }
 
