@@ -64,7 +64,7 @@ describe('finder', () => {
 		// The P5510's curve start (392K IOPS for 8 drives = 49,000 per drive) states no queue depth: named, never ranked.
 		expect(await page.locator('[data-testid="find-loose"] li[data-device="intel-d7-p5510-7-68tb"]').innerText()).toContain('49,000 IOPS');
 		expect(await page.locator('[data-testid="find-ranked"]').count()).toBe(0);
-		expect(await page.locator('[data-testid="find-neighbours"] li[data-device="wd-blue-3d-1tb"]').innerText()).toContain('only 4 KiB random read (QD 1, 32)');
+		expect(await page.locator('[data-testid="find-neighbours"] li[data-device="wd-blue-3d-1tb"]').innerText()).toBe('Western Digital WD Blue 3D NAND SATA SSD (WDS100T2B0A): only 4 KiB random write (QD 1, 32); 4 KiB random read (QD 1, 32)');
 	});
 
 	it('answers for a dropped result as "Your drive", and a link with it reopens the answer in a fresh profile, sending none of it', async () => {

@@ -94,16 +94,7 @@ form.addEventListener('submit', (e) => {
 	for (const [k, v] of new FormData(form)) if (typeof v === 'string' && v.trim() !== '') params.set(k, v.trim());
 	history.pushState(null, '', withShareFragment(`${location.pathname}?${params}`, own?.fragment ?? null));
 	if (own?.fragment) shareLink.value = location.href;
-	/** A result link (`#own=…`) is opened as a dropped file is; a bad one gets a plain message. */
-async function start(): Promise<void> {
-	const decoding = sharedOwnOfLocation();
-	const shared = decoding ? await decoding : null;
-	if (shared?.ok) return setOwn({ ok: true, format: shared.format, ...shared.rows }, shared.name);
-	if (shared) ownStatus.textContent = t(lang, 'compareShareBad', { message: shared.message });
-	await render();
-}
-
-void start();
+	void render();
 });
 addEventListener('popstate', () => void render());
 
