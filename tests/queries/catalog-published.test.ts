@@ -8,6 +8,9 @@ import { ingest } from '../../scripts/ingest/run.ts';
 import { buildCatalogRunsSql } from '../../src/lib/queries/catalog.ts';
 import { catalogCells } from '../../src/lib/site/catalog.ts';
 import type { SlotRun } from '../../src/lib/site/slot-cells.ts';
+import { claimOutcome } from '../../src/lib/site/claims.ts';
+import { buildRunsSql } from '../../src/lib/queries/runs.ts';
+import type { RunRow } from '../../src/lib/schema.ts';
 import { openDataset, runQuery } from '../../src/lib/site/db.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
@@ -19,7 +22,11 @@ it('fills the columns from the real data by hand-checked figures', async () => {
 	expect(report.errors).toEqual([]);
 	const conn = await openDataset(join(out, 'data'));
 	const runs = await runQuery<SlotRun>(conn, buildCatalogRunsSql());
+	const p5510Runs = await runQuery<RunRow>(conn, buildRunsSql({ deviceId: 'intel-d7-p5510-7-68tb' }));
 	conn.closeSync();
+	// Its spec sheet's 930,000 IOPS random read against 600K per drive: 65 % (every review of the drive read).
+	const claim = claimOutcome({ item: 'random read', value: 930_000, unit: 'IOPS' }, p5510Runs);
+	expect(claim.kind === 'matched' && [claim.figure.value, Math.round(claim.achievedPct)]).toEqual([600_000, 65]);
 	const cells = (device: string, review: string) => catalogCells(runs.filter((r) => r.device_id === device && r.review_id === review));
 	// CHECKS C-02: 177万 = 1,770,000 IOPS printed at QD512; 7259 MB/s ÷ 4096 B = 1,772,217 is only a conversion.
 	expect(cells('ymtc-pe321-6-4tb', 'shujuyukeji-2024-ymtc-pe321')[0]).toEqual([1_770_000, null, 512, 0, 1_770_000]);

@@ -9,6 +9,7 @@ import { t, type Lang } from '../../i18n/strings.ts';
 import { pathFor } from '../../i18n/routes.ts';
 import { capacityText } from './format.ts';
 import { deviceLabel } from './labels.ts';
+import { splitCuratorNotes } from '../metadata/curator-notes.ts';
 import { siteQuery } from './db.ts';
 import { bestInSlot, type SlotRun } from './slot-cells.ts';
 import { slotTitleLine } from './slot-words.ts';
@@ -43,6 +44,9 @@ export function catalogCells(runs: readonly SlotRun[]): (CatalogCell | null)[] {
 	});
 }
 
+/** A spec value as the catalog shows it: without the curator's remarks ('' when unknown). */
+const specValue = (text: string | null): string => (text === null ? '' : splitCuratorNotes(text).value);
+
 /** Rows as compact arrays: each drive and review written once, rows pointing at them, with their cells. */
 export function catalogData(rows: readonly CatalogRow[], runs: readonly SlotRun[]): CatalogData {
 	const runsOf = new Map<string, SlotRun[]>();
@@ -58,7 +62,7 @@ export function catalogData(rows: readonly CatalogRow[], runs: readonly SlotRun[
 		let device = devices.get(row.device_id);
 		if (!device) {
 			const capacity = row.capacity_bytes === null ? '' : capacityText(row.capacity_bytes, 'en');
-			const value: CatalogDevice = [row.device_id, deviceLabel(row), row.vendor ?? '', row.model ?? '', capacity, row.interface ?? '', row.form_factor ?? '', row.device_class];
+			const value: CatalogDevice = [row.device_id, deviceLabel(row), row.vendor ?? '', row.model ?? '', capacity, specValue(row.interface), specValue(row.form_factor), row.device_class];
 			device = { index: devices.size, value };
 			devices.set(row.device_id, device);
 		}
@@ -89,8 +93,8 @@ export function facetsOf(rows: readonly CatalogRow[]): CatalogFacet[] {
 		.sort((a, b) => a[1] - b[1])
 		.map(([text]) => text);
 	return [
-		{ key: 'interface', values: distinct(rows.map((r) => r.interface)) },
-		{ key: 'form_factor', values: distinct(rows.map((r) => r.form_factor)) },
+		{ key: 'interface', values: distinct(rows.map((r) => specValue(r.interface))) },
+		{ key: 'form_factor', values: distinct(rows.map((r) => specValue(r.form_factor))) },
 		{ key: 'capacity', values: capacities },
 		{ key: 'vendor', values: distinct(rows.map((r) => r.vendor)) },
 		{ key: 'year', values: distinct(rows.map((r) => (r.year === null ? null : String(r.year)))).reverse() },
