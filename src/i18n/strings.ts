@@ -43,7 +43,7 @@ const en = {
 	catalogCount_one: '{n} entry',
 	catalogCount_other: '{n} entries',
 	catalogShowing: '{shown} of {total} entries match',
-	catalogEmpty: 'No drive matches these filters.',
+	catalogEmpty: 'Nothing matches these filters.',
 	catalogDataError: 'Search, filters and sorting could not load; the pages below still list every entry.',
 	catalogPageTitle: 'Drives and reviews, page {page}',
 	catalogPages: 'Catalog pages',
@@ -247,9 +247,9 @@ const en = {
 	dataArchiveLink: 'All data of this review (.zip, {size})',
 	dataAllDownloads: 'Every download',
 	driveResults: 'All results',
-	driveResultsIntro: 'Every result for this drive across reviews, grouped by workload.',
+	driveResultsIntro: 'Every result of it across reviews, grouped by workload.',
 	driveComparedIn: 'Compared against in',
-	driveNoResults: 'No results for this drive in the dataset.',
+	driveNoResults: 'No results of it in the dataset.',
 
 	// Columns page
 	columnsTitle: 'Data and column dictionary',
@@ -437,7 +437,7 @@ const zhHans: UiStrings = {
 	catalogCount_one: '{n} 项',
 	catalogCount_other: '{n} 项',
 	catalogShowing: '{total} 项中有 {shown} 项符合',
-	catalogEmpty: '没有符合筛选条件的硬盘。',
+	catalogEmpty: '没有符合筛选条件的条目。',
 	catalogDataError: '搜索、筛选和排序未能加载；下方各页仍列出全部条目。',
 	catalogPageTitle: '硬盘与评测，第 {page} 页',
 	catalogPages: '目录分页',
@@ -637,9 +637,9 @@ const zhHans: UiStrings = {
 	dataArchiveLink: '本评测全部数据（.zip，{size}）',
 	dataAllDownloads: '全部下载',
 	driveResults: '全部结果',
-	driveResultsIntro: '该硬盘在各篇评测中的全部结果，按负载类型分组。',
+	driveResultsIntro: '它在各篇评测中的全部结果，按负载类型分组。',
 	driveComparedIn: '作为对比对象出现于',
-	driveNoResults: '数据集中没有该硬盘的结果。',
+	driveNoResults: '数据集中没有它的结果。',
 
 	columnsTitle: '数据与字段说明',
 	columnsIntro:
