@@ -378,6 +378,6 @@ describe('drive page', () => {
 
 	it('names a virtual disk by its class', async () => {
 		const { page } = await open('/drives/virtual-disk-virtio-blk/', { javaScriptEnabled: false });
-		expect(await page.locator('header p').first().innerText()).toMatch(/^Virtual disk · /);
+		expect(await page.locator('[data-testid="drive-title"] + p').innerText()).toMatch(/^Virtual disk · /);
 	});
 });
