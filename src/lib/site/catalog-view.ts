@@ -88,7 +88,8 @@ function figureCell(cell: CatalogCell | null, k: number, text: CatalogText): El 
 		el('span', { class: 'prose-muted block text-xs', 'data-cell-load': '' }, slotLoadText(jobs, iodepth, text.load, text.lang)),
 		drives > 1 ? el('span', { class: 'prose-muted block text-xs', 'data-cell-total': '' }, fill(text.dividedTotal, { n: drives, total: slotTotalText(unit, total, text.lang) })) : '',
 	];
-	return el('td', { class: 'num', 'data-label': text.figures[k] }, formatValue(headlineDisplay(unit, value).value, text.lang), ...conditions);
+	// One box for the figure and its conditions: on a phone the cell is a row of label and value.
+	return el('td', { class: 'num', 'data-label': text.figures[k] }, el('span', { class: 'inline-block' }, formatValue(headlineDisplay(unit, value).value, text.lang), ...conditions));
 }
 
 /** Whether a device is a physical drive (the catalog's default view). */
