@@ -89,7 +89,7 @@ function figureCell(cell: CatalogCell | null, k: number, text: CatalogText): El 
 		drives > 1 ? el('span', { class: 'prose-muted block text-xs', 'data-cell-total': '' }, fill(text.dividedTotal, { n: drives, total: slotTotalText(unit, total, text.lang) })) : '',
 	];
 	// One box for the figure and its conditions: on a phone the cell is a row of label and value.
-	return el('td', { class: 'num', 'data-label': text.figures[k] }, el('span', { class: 'inline-block' }, formatValue(headlineDisplay(unit, value).value, text.lang), ...conditions));
+	return el('td', { class: 'num', 'data-label': text.figures[k] }, el('span', { class: 'inline-block text-right' }, formatValue(headlineDisplay(unit, value).value, text.lang), ...conditions));
 }
 
 /** Whether a device is a physical drive (the catalog's default view). */
