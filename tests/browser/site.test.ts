@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { PAGE_SIZE, type CatalogData } from '../../src/lib/site/catalog-view.ts';
+import { PAGE_SIZE, defaultEntries, type CatalogData } from '../../src/lib/site/catalog-view.ts';
 import { manyCopies, serveCatalog } from './catalog-data.ts';
 import { ARTIFACTS, browserSession, type Watched } from './chromium.ts';
 
@@ -64,30 +64,37 @@ describe('catalog', () => {
 	it('lists the first page without JavaScript, with plain links to every other page', async () => {
 		const { page } = await open('/', { javaScriptEnabled: false });
 		expect(await page.locator('[data-testid="catalog-search"]').isVisible()).toBe(false);
-		expect(await entries(page)).toEqual(real.entries.slice(0, PAGE_SIZE).map((_, i) => i));
-		expect(await rows(page).first().innerText()).toContain(real.devices[real.entries[0]![0]]![1]);
+		// The default view: physical drives, in server order.
+		const physical = defaultEntries(real);
+		expect(physical.length).toBeLessThan(real.entries.length);
+		expect(await entries(page)).toEqual(physical.slice(0, PAGE_SIZE));
+		expect(await rows(page).first().innerText()).toContain(real.devices[real.entries[physical[0]!]![0]]![1]);
 		// Follow "Next" to the end: every row once, in order.
 		const seen = await entries(page);
 		for (let next = page.locator('[data-testid="catalog-pager"] a[rel="next"]'); await next.count(); ) {
 			await page.goto(base + (await next.getAttribute('href'))!, { waitUntil: 'load' });
 			seen.push(...(await entries(page)));
 		}
-		expect(seen).toEqual(real.entries.map((_, i) => i));
-		expect(await page.locator('[data-testid="catalog-pager"]').isVisible()).toBe(real.entries.length > PAGE_SIZE);
+		expect(seen).toEqual(physical);
+		expect(await page.locator('[data-testid="catalog-pager"]').isVisible()).toBe(physical.length > PAGE_SIZE);
+		// A header is a plain link to the sorted address.
+		expect(await page.getAttribute('[data-testid="sort-rand_read_4k_iops"]', 'href')).toBe('/?sort=rand_read_4k_iops');
 	});
 
 	it('searches every row, not only those of the first page', async () => {
 		const { page } = await openMany('/');
 		const total = many.entries.length;
+		const physical = defaultEntries(many);
 		expect(await rows(page).count()).toBe(PAGE_SIZE);
-		expect(await page.locator('[data-catalog-range]').innerText()).toBe(`Entries 1–${PAGE_SIZE} of ${total.toLocaleString('en-US')}`);
+		expect(await page.locator('[data-catalog-range]').innerText()).toBe(`Entries 1–${PAGE_SIZE} of ${physical.length.toLocaleString('en-US')}`);
 		expect(await currentPage(page)).toBe('1');
 
 		await page.locator('[data-testid="catalog-search"]').pressSequentially('x57', { delay: 20 });
-		await expect.poll(() => rows(page).count()).toBe(real.entries.length);
+		const physicalReal = defaultEntries(real).length;
+		await expect.poll(() => rows(page).count()).toBe(physicalReal);
 		for (const i of await entries(page)) expect(i).toBeGreaterThanOrEqual(PAGE_SIZE);
 		for (const text of await rows(page).allInnerTexts()) expect(text).toContain('x57');
-		expect(await page.locator('[data-catalog-count]').innerText()).toBe(`${real.entries.length} of ${total.toLocaleString('en-US')} entries match`);
+		expect(await page.locator('[data-catalog-count]').innerText()).toBe(`${physicalReal} of ${total.toLocaleString('en-US')} entries match`);
 		await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('x57');
 		expect(await page.locator('[data-testid="catalog-pager"]').isVisible()).toBe(false);
 
@@ -95,7 +102,7 @@ describe('catalog', () => {
 		await page.goBack();
 		await expect.poll(() => rows(page).count()).toBe(PAGE_SIZE);
 		expect(await page.locator('[data-testid="catalog-search"]').inputValue()).toBe('');
-		expect(await entries(page)).toEqual([...Array(PAGE_SIZE).keys()]);
+		expect(await entries(page)).toEqual(physical.slice(0, PAGE_SIZE));
 	});
 
 	it('keeps filter and page in the URL: restored on reload, back and forward', async () => {
@@ -134,7 +141,7 @@ describe('catalog', () => {
 		await expect.poll(() => currentPage(page)).toBe('1');
 		await page.click('[data-testid="catalog-pager"] a[aria-label="Page 3"]');
 		await expect.poll(() => new URL(page.url()).pathname).toBe('/page/3/');
-		expect(await entries(page)).toEqual([...Array(PAGE_SIZE).keys()].map((i) => 2 * PAGE_SIZE + i));
+		expect(await entries(page)).toEqual(defaultEntries(many).slice(2 * PAGE_SIZE, 3 * PAGE_SIZE));
 		expect(await page.title()).toMatch(/page 3/);
 		expect(new URL((await page.getAttribute('[data-testid="lang-toggle"]', 'href'))!, base).pathname).toBe('/zh-Hans/page/3/');
 		await page.goBack();
@@ -151,6 +158,50 @@ describe('catalog', () => {
 		await nav.locator('a[rel="next"]').click();
 		await expect.poll(() => new URL(page.url()).pathname).toBe('/zh-Hans/page/2/');
 		expect(await page.locator('[data-catalog-range]').innerText()).toMatch(new RegExp(`^第 ${PAGE_SIZE + 1}–${2 * PAGE_SIZE} 项`));
+	});
+
+	it('sorts by a column per drive, physical drives only, and flips on a second click', async () => {
+		const { page } = await open('/');
+		await page.waitForSelector('html[data-catalog-ready="1"]');
+		const devices = () => rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-device')));
+		await page.click('[data-testid="sort-rand_read_4k_iops"]');
+		await expect.poll(() => new URL(page.url()).search).toBe('?sort=rand_read_4k_iops');
+		// Per drive at QD ≥ 32: the PE321's 1.77M (one drive, QD512), 2 × P5800X 1.7M → 850K, 8 × P5510 4.8M → 600K,
+		// the P2's CrystalDiskMark 16 × QD32 282,734; the PMem (persistent memory, 3.2M → 1.6M) is not a drive.
+		expect((await devices()).slice(0, 4)).toEqual(['ymtc-pe321-6-4tb', 'intel-optane-p5800x-800gb', 'intel-d7-p5510-7-68tb', 'crucial-p2-2tb']);
+		expect(await devices()).not.toContain('intel-optane-pmem-200-128gb');
+		expect(await page.getAttribute('th[data-sort-key="rand_read_4k_iops"]', 'aria-sort')).toBe('descending');
+		const cell = (device: string) => page.locator(`tr[data-device="${device}"]`).first().locator('td[data-label^="4K random read, per drive"]');
+		expect(await cell('intel-d7-p5510-7-68tb').innerText()).toMatch(/^600,000\s+16 × QD 16\s+8 drives: 4\.8M total$/);
+		expect(await cell('crucial-p2-2tb').innerText()).toMatch(/^282,734\s+16 × QD 32$/);
+		await page.screenshot({ path: join(ARTIFACTS, 'catalog-sorted-1280.png'), fullPage: true });
+
+		await page.click('[data-testid="sort-rand_read_4k_iops"]');
+		await expect.poll(() => new URL(page.url()).search).toBe('?sort=rand_read_4k_iops&order=asc');
+		expect(await page.getAttribute('th[data-sort-key="rand_read_4k_iops"]', 'aria-sort')).toBe('ascending');
+		expect((await devices())[0]).toBe('samsung-840-evo-120gb');
+
+		// Latency: lowest first without asking — the P5800X's 24 µs at QD 1.
+		await page.click('[data-testid="sort-qd1_rand_read_lat_ns"]');
+		await expect.poll(() => new URL(page.url()).search).toBe('?sort=qd1_rand_read_lat_ns');
+		expect((await devices())[0]).toBe('intel-optane-p5800x-800gb');
+	});
+
+	it('shows virtual disks, arrays and persistent memory through the class filter, named by their class', async () => {
+		const { page } = await open('/');
+		await page.waitForSelector('html[data-catalog-ready="1"]');
+		const devices = () => rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-device')));
+		expect(await devices()).not.toContain('virtual-disk-virtio-blk');
+		await page.selectOption('[data-testid="filter-class"]', 'virtual_disk');
+		await expect.poll(async () => (await devices()).sort()).toEqual(['gce-pkb-044ffc87-disk', 'virtual-disk-virtio-blk']);
+		expect(new URL(page.url()).searchParams.get('class')).toBe('virtual_disk');
+		for (const text of await page.locator('[data-device-class]').allInnerTexts()) expect(text).toMatch(/^Virtual disk/);
+		await page.selectOption('[data-testid="filter-class"]', 'all');
+		await expect.poll(() => rows(page).count()).toBe(real.entries.length);
+		await page.reload({ waitUntil: 'load' });
+		await page.waitForSelector('html[data-catalog-ready="1"]');
+		expect(await page.inputValue('[data-testid="filter-class"]')).toBe('all');
+		expect(await rows(page).count()).toBe(real.entries.length);
 	});
 
 	it('is usable at 375 px', async () => {
@@ -287,5 +338,46 @@ describe('theme and language', () => {
 		await page.click('[data-testid="lang-toggle"]');
 		await page.waitForURL((u) => !u.pathname.startsWith('/zh-Hans/'));
 		expect(await page.getAttribute('html', 'lang')).toBe('en');
+	});
+});
+
+describe('drive page', () => {
+	const P5510 = '/drives/intel-d7-p5510-7-68tb/';
+
+	it('sets each claim against the per-drive result at its conditions, or says why not', async () => {
+		const { page } = await open(P5510, { javaScriptEnabled: false });
+		const claim = (item: string) => page.locator(`[data-testid="claimed-vs-measured"] tr[data-claim="${item}"]`);
+		// 930,000 IOPS claimed; 8 drives × 16 threads × QD16 gave 4.8M: 600K per drive, 65 %.
+		expect(await claim('random read').locator('td[data-measured]').innerText()).toMatch(/600,000 IOPS\s+16 × QD 16\s+8 drives: 4\.8M total/);
+		expect(await claim('random read').locator('td[data-achieved]').innerText()).toBe('65 %');
+		expect(await claim('bandwidth (sequential)').locator('td[data-claim-reason]').innerText()).toBe('The claim names neither read nor write.');
+		expect(await claim('endurance').locator('td[data-claim-reason]').innerText()).toBe('Not a benchmark figure: no result measures it.');
+		// Columns the spec sheet claims nothing for: per drive, the total beside it.
+		expect(await page.locator('tr[data-column="seq_read_128k_bw"] td[data-measured]').innerText()).toMatch(/6,750 MB\/s\s+load not stated\s+8 drives: 54 GB\/s total/);
+		const table = await page.locator('[data-testid="claimed-vs-measured"]').innerText();
+		expect(table).not.toContain('4,800,000');
+		// Spec values without the curator's remarks, which become notes.
+		const specs = page.locator('section[aria-labelledby="specs"]');
+		expect(await specs.innerText()).toContain('144-layer TLC 3D NAND');
+		expect(await specs.locator('dd', { hasText: '144-layer' }).locator('[data-spec-note]').innerText()).toMatch(/^Curator’s note: .*garbled as '9層'/);
+		// "Compare with…" names the drives, not their ids.
+		expect(await page.locator('[data-compare-pair]').allInnerTexts()).toContain('Samsung PM9A3');
+		expect((await page.locator('[data-compare-pair]').allInnerTexts()).join(' ')).not.toMatch(/samsung-pm9a3-7-68tb/);
+		await page.screenshot({ path: join(ARTIFACTS, 'drive-p5510-1280.png'), fullPage: true });
+	});
+
+	it('says the same in Chinese and is usable at 375 px', async () => {
+		const { page } = await open(`/zh-Hans${P5510}`, { viewport: { width: 375, height: 812 } });
+		const claim = page.locator('[data-testid="claimed-vs-measured"] tr[data-claim="random read"]');
+		expect(await claim.locator('td[data-measured]').innerText()).toMatch(/8 块盘合计 480万/);
+		expect(await claim.locator('td[data-achieved]').innerText()).toBe('65%');
+		await page.screenshot({ path: join(ARTIFACTS, 'drive-p5510-375.png'), fullPage: true });
+		const en = await open(P5510, { viewport: { width: 375, height: 812 } });
+		await en.page.screenshot({ path: join(ARTIFACTS, 'drive-p5510-en-375.png'), fullPage: true });
+	});
+
+	it('names a virtual disk by its class', async () => {
+		const { page } = await open('/drives/virtual-disk-virtio-blk/', { javaScriptEnabled: false });
+		expect(await page.locator('[data-testid="drive-title"] + p').innerText()).toMatch(/^Virtual disk · /);
 	});
 });

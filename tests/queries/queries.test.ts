@@ -2,7 +2,9 @@
 // executed with @duckdb/node-api on Parquet written by the real ingest (the same SQL DuckDB-wasm runs).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCatalogSql, type CatalogRow } from '../../src/lib/queries/catalog.ts';
+import { buildCatalogRunsSql, buildCatalogSql, type CatalogRow } from '../../src/lib/queries/catalog.ts';
+import { catalogCells } from '../../src/lib/site/catalog.ts';
+import type { SlotRun } from '../../src/lib/site/slot-cells.ts';
 import { buildHistogramsSql } from '../../src/lib/queries/histograms.ts';
 import { buildDevicesSql, buildReviewsSql } from '../../src/lib/queries/metadata.ts';
 import { buildPercentilesSql } from '../../src/lib/queries/percentiles.ts';
@@ -47,29 +49,14 @@ describe('buildCatalogSql', () => {
 			    device_id,
 			    string_agg(DISTINCT tool, '; ' ORDER BY tool) AS tools,
 			    string_agg(DISTINCT value_origin, ', ' ORDER BY value_origin) AS origins,
-			    count(*)::INTEGER AS run_count,
-			    coalesce(max(iops) FILTER (WHERE direction = 'read' AND access = 'random' AND block_size_bytes = 4096), max(bw_bytes_per_s / block_size_bytes) FILTER (WHERE direction = 'read' AND access = 'random' AND block_size_bytes = 4096)) AS rand_read_4k_iops,
-			    arg_max(device_count, coalesce(iops, bw_bytes_per_s / block_size_bytes)) FILTER (WHERE direction = 'read' AND access = 'random' AND block_size_bytes = 4096) AS rand_read_4k_iops_devices,
-			    coalesce(max(iops) FILTER (WHERE direction = 'write' AND access = 'random' AND block_size_bytes = 4096), max(bw_bytes_per_s / block_size_bytes) FILTER (WHERE direction = 'write' AND access = 'random' AND block_size_bytes = 4096)) AS rand_write_4k_iops,
-			    arg_max(device_count, coalesce(iops, bw_bytes_per_s / block_size_bytes)) FILTER (WHERE direction = 'write' AND access = 'random' AND block_size_bytes = 4096) AS rand_write_4k_iops_devices,
-			    coalesce(max(bw_bytes_per_s) FILTER (WHERE direction = 'read' AND access = 'sequential' AND (block_size_bytes IS NULL OR block_size_bytes >= 65536)), max(iops * block_size_bytes) FILTER (WHERE direction = 'read' AND access = 'sequential' AND (block_size_bytes IS NULL OR block_size_bytes >= 65536))) AS seq_read_bw_bytes_per_s,
-			    arg_max(device_count, coalesce(bw_bytes_per_s, iops * block_size_bytes)) FILTER (WHERE direction = 'read' AND access = 'sequential' AND (block_size_bytes IS NULL OR block_size_bytes >= 65536)) AS seq_read_bw_bytes_per_s_devices,
-			    coalesce(max(bw_bytes_per_s) FILTER (WHERE direction = 'write' AND access = 'sequential' AND (block_size_bytes IS NULL OR block_size_bytes >= 65536)), max(iops * block_size_bytes) FILTER (WHERE direction = 'write' AND access = 'sequential' AND (block_size_bytes IS NULL OR block_size_bytes >= 65536))) AS seq_write_bw_bytes_per_s,
-			    arg_max(device_count, coalesce(bw_bytes_per_s, iops * block_size_bytes)) FILTER (WHERE direction = 'write' AND access = 'sequential' AND (block_size_bytes IS NULL OR block_size_bytes >= 65536)) AS seq_write_bw_bytes_per_s_devices,
-			    min(coalesce(lat_mean_ns, clat_mean_ns)) FILTER (WHERE direction = 'read' AND access = 'random' AND block_size_bytes = 4096 AND iodepth = 1 AND coalesce(numjobs, 1) = 1) AS qd1_rand_read_lat_ns,
-			    arg_min(device_count, coalesce(lat_mean_ns, clat_mean_ns)) FILTER (WHERE direction = 'read' AND access = 'random' AND block_size_bytes = 4096 AND iodepth = 1 AND coalesce(numjobs, 1) = 1) AS qd1_rand_read_lat_ns_devices
+			    count(*)::INTEGER AS run_count
 			  FROM runs
 			  GROUP BY review_id, device_id
 			)
 			SELECT
-			  d.device_id, d.vendor, d.model, d.capacity_bytes, d.interface, d.form_factor,
+			  d.device_id, d.vendor, d.model, d.device_class, d.capacity_bytes, d.interface, d.form_factor,
 			  p.review_id, rv.title, rv.title_en, rv.publisher, rv.year, rv.language,
-			  h.tools, h.origins, coalesce(h.run_count, 0)::INTEGER AS run_count,
-			  h.rand_read_4k_iops, h.rand_read_4k_iops_devices,
-			  h.rand_write_4k_iops, h.rand_write_4k_iops_devices,
-			  h.seq_read_bw_bytes_per_s, h.seq_read_bw_bytes_per_s_devices,
-			  h.seq_write_bw_bytes_per_s, h.seq_write_bw_bytes_per_s_devices,
-			  h.qd1_rand_read_lat_ns, h.qd1_rand_read_lat_ns_devices
+			  h.tools, h.origins, coalesce(h.run_count, 0)::INTEGER AS run_count
 			FROM devices d
 			LEFT JOIN pairs p ON p.device_id = d.device_id
 			LEFT JOIN reviews rv ON rv.review_id = p.review_id
@@ -78,7 +65,7 @@ describe('buildCatalogSql', () => {
 		`);
 	});
 
-	it('lists every drive × review with the best headline figures', async () => {
+	it('lists every drive × review with its class, tools and origins', async () => {
 		const rows = await run<CatalogRow>(buildCatalogSql());
 		expect(rows.map((r) => [r.device_id, r.review_id])).toEqual([
 			['drive-a', 'rev-pub'],
@@ -87,31 +74,28 @@ describe('buildCatalogSql', () => {
 			['drive-b', 'rev-fio'],
 		]);
 		const fio = rows.find((r) => r.device_id === 'drive-a' && r.review_id === 'rev-fio')!;
-		// Two 4 KiB random reads of drive A at QD1: fio 2.18 "iops" : 73.182907 and the randrw job's read
-		// side "iops" : 299.850075 (gen-fio3.33-jsonplus-randrw-perio-logs.json); the best is the larger.
-		expect(fio.rand_read_4k_iops).toBeCloseTo(299.850075, 6);
-		// Its QD1 latency: the smaller mean, the randrw read "lat_ns" mean 120446.121667 ns
-		// (fio 2.18 reports lat mean 13657.451569 µs = 13,657,451.569 ns).
-		expect(fio.qd1_rand_read_lat_ns).toBeCloseTo(120446.121667, 3);
-		expect(fio.rand_write_4k_iops).toBeCloseTo(149.925037, 6);
-		expect(fio.seq_read_bw_bytes_per_s).toBeNull();
 		expect(fio.tools).toBe('fio');
 		expect(fio.origins).toBe('measured');
 		expect(fio.capacity_bytes).toBe(1.92e12); // capacity: 1.92TB, decimal
-		const pub = rows.find((r) => r.device_id === 'drive-a' && r.review_id === 'rev-pub')!;
-		expect(pub.rand_read_4k_iops).toBe(95000); // "95000,IOPS"
-		expect(pub.seq_read_bw_bytes_per_s).toBe(520e6); // "520,MB/s" = 520 × 10^6 B/s
-		expect(pub.origins).toBe('published');
-		const b = rows.find((r) => r.device_id === 'drive-b' && r.review_id === 'rev-fio')!;
-		// json-fio3.14-crucial-sata-randread.json: "iops" : 7139.547674, lat_ns mean 137912.367435.
-		expect(b.rand_read_4k_iops).toBeCloseTo(7139.547674, 6);
-		expect(b.qd1_rand_read_lat_ns).toBeCloseTo(137912.367435, 3);
-		expect(b.rand_read_4k_iops_devices).toBeNull(); // fio does not say how many drives: NULL, not 1
+		expect(fio.device_class).toBe('unknown'); // the fixture's device YAML names no class
+		expect(rows.find((r) => r.device_id === 'drive-a' && r.review_id === 'rev-pub')!.origins).toBe('published');
 	});
 
-	it('with singleDrive leaves out figures of several drives together', () => {
-		expect(buildCatalogSql({ singleDrive: true }).sql).toContain('WHERE coalesce(device_count, 1) = 1');
-		expect(buildCatalogSql().sql).not.toContain('WHERE coalesce(device_count, 1) = 1');
+	it('gives each column only the results that fit it', async () => {
+		const runs = await run<SlotRun>(buildCatalogRunsSql());
+		const cells = (device: string, review: string) => catalogCells(runs.filter((r) => r.device_id === device && r.review_id === review));
+		// Drive A in rev-fio: 4 KiB random reads at QD1 only (fio 2.18 randread, "iops" : 73.182907, lat mean
+		// 13657.451569 µs) and a 50/50 randrw: no read at QD ≥ 32, and the randrw's read side is no pure read.
+		const [randRead, randWrite, seqRead, , qd1] = cells('drive-a', 'rev-fio');
+		expect(randRead).toBeNull();
+		expect(randWrite).toBeNull();
+		expect(seqRead).toBeNull();
+		expect(qd1![0]).toBeCloseTo(13_657_451.569, 0);
+		expect(qd1!.slice(1, 4)).toEqual([1, 1, 0]);
+		// Drive B: json-fio3.14-crucial-sata-randread.json, QD1, lat_ns mean 137912.367435.
+		const b = cells('drive-b', 'rev-fio');
+		expect(b[4]![0]).toBeCloseTo(137912.367435, 3);
+		expect(buildCatalogRunsSql({ deviceId: 'drive-b' }).params).toEqual(['drive-b']);
 	});
 
 	it('has a caption in both languages', () => {

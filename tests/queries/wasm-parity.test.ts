@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import * as wasm from '@duckdb/duckdb-wasm/blocking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCatalogSql } from '../../src/lib/queries/catalog.ts';
+import { buildCatalogRunsSql, buildCatalogSql } from '../../src/lib/queries/catalog.ts';
 import { buildHistogramsSql } from '../../src/lib/queries/histograms.ts';
 import { buildDevicesSql, buildReviewsSql } from '../../src/lib/queries/metadata.ts';
 import { buildPercentilesSql } from '../../src/lib/queries/percentiles.ts';
@@ -74,7 +74,7 @@ describe('DuckDB-wasm and @duckdb/node-api', () => {
 	const runIds = ['rev-fio:raw/a/randrw.json#job0', 'rev-fio:raw/a/randread-qd1.json#job0'];
 	const queries: [string, () => BuiltQuery][] = [
 		['catalog', () => buildCatalogSql()],
-		['catalog, single drive', () => buildCatalogSql({ singleDrive: true })],
+		['catalog columns\' results', () => buildCatalogRunsSql()],
 		['runs of a review', () => buildRunsSql({ reviewId: 'rev-fio' })],
 		['runs by id and direction', () => buildRunsSql({ runIds, direction: 'read' })],
 		['percentiles', () => buildPercentilesSql({ runIds })],

@@ -1,7 +1,9 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import {
+	bestOrder,
 	indexCatalog,
+	sortedBy,
 	isFiltered,
 	locationFor,
 	pageFromPath,
@@ -11,14 +13,19 @@ import {
 	type CatalogState,
 } from '../../src/lib/browser/catalog.ts';
 import { catalogData, catalogText, facetsOf } from '../../src/lib/site/catalog.ts';
-import { PAGE_SIZE, domOf, htmlOf, pageCount, pageItems, pagerEls, rowEl } from '../../src/lib/site/catalog-view.ts';
+import { PAGE_SIZE, defaultEntries, domOf, htmlOf, pageCount, pageItems, pagerEls, rowEl } from '../../src/lib/site/catalog-view.ts';
 import type { CatalogRow } from '../../src/lib/queries/catalog.ts';
+import { CATALOG_SLOTS } from '../../src/lib/compare/slots.ts';
+import type { SlotRun } from '../../src/lib/site/slot-cells.ts';
+import { slotTitleLine } from '../../src/lib/site/slot-words.ts';
+import { MIB } from '../../src/lib/units.ts';
 
 function row(over: Partial<CatalogRow>): CatalogRow {
 	return {
 		device_id: 'acme-a1',
 		vendor: 'Acme',
 		model: 'A1',
+		device_class: 'ssd',
 		capacity_bytes: 480e9,
 		interface: 'SATA',
 		form_factor: '2.5-inch',
@@ -31,23 +38,38 @@ function row(over: Partial<CatalogRow>): CatalogRow {
 		tools: 'fio',
 		origins: 'measured',
 		run_count: 1,
-		rand_read_4k_iops: null,
-		rand_read_4k_iops_devices: null,
-		rand_write_4k_iops: null,
-		rand_write_4k_iops_devices: null,
-		seq_read_bw_bytes_per_s: null,
-		seq_read_bw_bytes_per_s_devices: null,
-		seq_write_bw_bytes_per_s: null,
-		seq_write_bw_bytes_per_s_devices: null,
-		qd1_rand_read_lat_ns: null,
-		qd1_rand_read_lat_ns_devices: null,
+		...over,
+	};
+}
+
+/** A 4 KiB random read of acme-a1 in rev-one at QD32, one job, one drive. */
+function slotRun(over: Partial<SlotRun>): SlotRun {
+	return {
+		review_id: 'rev-one',
+		device_id: 'acme-a1',
+		access: 'random',
+		direction: 'read',
+		rw: 'randread',
+		read_pct: 100,
+		random_pct: 100,
+		block_size_bytes: 4096,
+		iodepth: 32,
+		numjobs: 1,
+		rate_limit_iops: null,
+		device_count: null,
+		value_origin: 'measured',
+		condition: null,
+		iops: null,
+		bw_bytes_per_s: null,
+		lat_mean_ns: null,
+		clat_mean_ns: null,
 		...over,
 	};
 }
 
 const rows = [
-	row({ rand_read_4k_iops: 1000, qd1_rand_read_lat_ns: 90_000 }),
-	row({ device_id: 'beta-b2', vendor: 'Beta', model: 'B2', interface: 'NVMe', review_id: 'rev-two', title: 'Two', tools: 'Iometer', qd1_rand_read_lat_ns: 20_000, capacity_bytes: 3.84e12 }),
+	row({}),
+	row({ device_id: 'beta-b2', vendor: 'Beta', model: 'B2', interface: 'NVMe', review_id: 'rev-two', title: 'Two', tools: 'Iometer', capacity_bytes: 3.84e12 }),
 	row({
 		device_id: 'beta-b3',
 		vendor: 'Beta',
@@ -57,21 +79,34 @@ const rows = [
 		title: '固态硬盘评测',
 		title_en: 'SSD review',
 		year: 2024,
-		rand_read_4k_iops: 5000,
-		rand_read_4k_iops_devices: 2,
 		origins: 'measured, published',
 	}),
-	row({ device_id: 'acme-a4', model: 'A4', rand_read_4k_iops: 1000, review_id: 'rev-one' }),
+	row({ device_id: 'acme-a4', model: 'A4', review_id: 'rev-one' }),
 	row({ device_id: 'acme-a5', model: 'A5', review_id: null, title: null, publisher: null, year: null, tools: null, origins: null, capacity_bytes: null }),
+	row({ device_id: 'virt-v1', vendor: null, model: 'virtio disk', device_class: 'virtual_disk', interface: 'virtio', capacity_bytes: null }),
 ];
-const data = catalogData(rows);
+const runs = [
+	slotRun({ iops: 1000 }),
+	slotRun({ iodepth: 1, iops: 50, lat_mean_ns: 90_000 }),
+	slotRun({ device_id: 'beta-b2', review_id: 'rev-two', iodepth: 1, lat_mean_ns: 20_000 }),
+	// A total the host limited: left out of the column, not divided.
+	slotRun({ device_id: 'beta-b2', review_id: 'rev-two', device_count: 4, iops: 400_000, condition: 'CPU-saturated' }),
+	// Two drives at 16 threads × QD32: 10,000 IOPS in total, 5,000 per drive.
+	slotRun({ device_id: 'beta-b3', review_id: 'rev-three', device_count: 2, numjobs: 16, iops: 10_000, value_origin: 'published' }),
+	// Below the column's load, and a 1 MiB sequential read: in no column.
+	slotRun({ device_id: 'beta-b3', review_id: 'rev-three', iodepth: 4, iops: 99_999 }),
+	slotRun({ device_id: 'beta-b3', review_id: 'rev-three', access: 'sequential', rw: 'read', random_pct: 0, block_size_bytes: MIB, bw_bytes_per_s: 3e9 }),
+	slotRun({ device_id: 'acme-a4', iops: 1000 }),
+	slotRun({ device_id: 'virt-v1', iops: 1_000_000 }),
+];
+const data = catalogData(rows, runs);
 const index = indexCatalog(data);
 const state = (s: Partial<CatalogState>): CatalogState => ({ q: '', filters: {}, sort: '', order: 'desc', page: 1, ...s });
 
 describe('catalog data', () => {
 	it('writes each drive and review once and points the rows at them', () => {
-		expect(data.devices.map((d) => d[0])).toEqual(['acme-a1', 'beta-b2', 'beta-b3', 'acme-a4', 'acme-a5']);
-		expect(data.devices[0]).toEqual(['acme-a1', 'Acme A1', 'Acme', 'A1', '480 GB', 'SATA', '2.5-inch']);
+		expect(data.devices.map((d) => d[0])).toEqual(['acme-a1', 'beta-b2', 'beta-b3', 'acme-a4', 'acme-a5', 'virt-v1']);
+		expect(data.devices[0]).toEqual(['acme-a1', 'Acme A1', 'Acme', 'A1', '480 GB', 'SATA', '2.5-inch', 'ssd']);
 		expect(data.reviews.map((r) => r[0])).toEqual(['rev-one', 'rev-two', 'rev-three']);
 		expect(data.reviews[2]).toEqual(['rev-three', '固态硬盘评测', 'SSD review', 'Lab', 2024]);
 		expect(data.entries.map(([d, r]) => [d, r])).toEqual([
@@ -80,21 +115,41 @@ describe('catalog data', () => {
 			[2, 2],
 			[3, 0],
 			[4, -1],
+			[5, 0],
 		]);
-		// Drives tested together are counted only when there are several.
-		expect(data.entries[2]![5]).toEqual([2, 0, 0, 0, 0]);
-		expect(data.entries[0]![4]).toEqual([1000, null, null, null, 90_000]);
+	});
+
+	it('fills each column with the best result that fits it, per drive, with its load and total', () => {
+		expect(data.entries[0]![4]).toEqual([[1000, 1, 32, 0, 1000], null, null, null, [90_000, 1, 1, 0, 90_000]]);
+		// 10,000 IOPS of two drives loaded at once: 5,000 per drive; the QD4 99,999 and the 1 MiB read fit no column.
+		expect(data.entries[2]![4]).toEqual([[5000, 16, 32, 2, 10_000], null, null, null, null]);
+		// The host-bound total is left out.
+		expect(data.entries[1]![4]).toEqual([null, null, null, null, [20_000, 1, 1, 0, 20_000]]);
+		expect(data.entries[4]![4]).toEqual([null, null, null, null, null]);
+	});
+
+	it('names each column by its slot, and sorts latency best (lowest) first', () => {
+		expect(CATALOG_SLOTS.map((s) => slotTitleLine(s, 'en'))).toEqual([
+			'4K random read, per drive, QD ≥ 32 (IOPS)',
+			'4K random write, per drive, QD ≥ 32 (IOPS)',
+			'128K sequential read, per drive (MB/s)',
+			'128K sequential write, per drive (MB/s)',
+			'4K random read mean latency, QD 1 (µs)',
+		]);
+		expect(slotTitleLine(CATALOG_SLOTS[0], 'zh-Hans')).toBe('4K 随机读，每盘，QD ≥ 32 (IOPS)');
+		expect(CATALOG_SLOTS.map((s) => bestOrder(s.key))).toEqual(['desc', 'desc', 'desc', 'desc', 'asc']);
 	});
 
 	it('has a version that follows the rows', () => {
-		expect(catalogData(rows).version).toBe(data.version);
-		expect(catalogData(rows.slice(1)).version).not.toBe(data.version);
+		expect(catalogData(rows, runs).version).toBe(data.version);
+		expect(catalogData(rows.slice(1), runs).version).not.toBe(data.version);
+		expect(catalogData(rows, runs.slice(1)).version).not.toBe(data.version);
 	});
 
 	it('offers the filter values that occur, capacities by size and years newest first', () => {
 		const facets = Object.fromEntries(facetsOf(rows).map((f) => [f.key, f.values]));
 		expect(facets).toEqual({
-			interface: ['NVMe', 'SATA'],
+			interface: ['NVMe', 'SATA', 'virtio'],
 			form_factor: ['2.5-inch'],
 			capacity: ['480 GB', '3.84 TB'],
 			vendor: ['Acme', 'Beta'],
@@ -105,8 +160,17 @@ describe('catalog data', () => {
 });
 
 describe('catalog filters and sort', () => {
-	it('keeps the server order without a sort', () => {
+	it('keeps the server order without a sort, physical drives only', () => {
 		expect(visibleOrder(index, state({}))).toEqual([0, 1, 2, 3, 4]);
+		expect(defaultEntries(data)).toEqual([0, 1, 2, 3, 4]);
+	});
+
+	it('shows the other device classes through the class filter', () => {
+		expect(visibleOrder(index, state({ filters: { class: 'virtual_disk' } }))).toEqual([5]);
+		expect(visibleOrder(index, state({ filters: { class: 'all' } }))).toEqual([0, 1, 2, 3, 4, 5]);
+		expect(visibleOrder(index, state({ filters: { class: 'ssd' } }))).toEqual([0, 1, 2, 3, 4]);
+		expect(visibleOrder(index, state({ q: 'virtio' }))).toEqual([]);
+		expect(isFiltered(state({ filters: { class: 'all' } }))).toBe(true);
 	});
 
 	it('filters by facets, tools and every word of the search', () => {
@@ -117,18 +181,36 @@ describe('catalog filters and sort', () => {
 		expect(visibleOrder(index, state({ q: 'ACME review' }))).toEqual([0, 3]);
 		expect(visibleOrder(index, state({ q: 'a5' }))).toEqual([4]);
 		expect(visibleOrder(index, state({ q: '固态' }))).toEqual([2]);
-		expect(visibleOrder(index, state({ q: 'ssd beta' }))).toEqual([2]);
+		// The device class is searched too: every Beta drive is an SSD.
+		expect(visibleOrder(index, state({ q: 'ssd beta' }))).toEqual([1, 2]);
+		expect(visibleOrder(index, state({ q: 'review beta' }))).toEqual([2]);
 		expect(visibleOrder(index, state({ q: 'nothing like this' }))).toEqual([]);
 	});
 
-	it('sorts by a headline figure, missing values last in both orders, ties in server order', () => {
+	it('sorts by a column, missing values last in both orders, ties in server order', () => {
 		expect(visibleOrder(index, state({ sort: 'rand_read_4k_iops' }))).toEqual([2, 0, 3, 1, 4]);
 		expect(visibleOrder(index, state({ sort: 'rand_read_4k_iops', order: 'asc' }))).toEqual([0, 3, 2, 1, 4]);
-		expect(visibleOrder(index, state({ sort: 'qd1_rand_read_lat_ns', order: 'asc' }))).toEqual([1, 0, 2, 3, 4]);
+		expect(visibleOrder(index, state({ sort: 'rand_read_4k_iops', filters: { class: 'all' } }))).toEqual([5, 2, 0, 3, 1, 4]);
+		// A latency column read from the URL without an order: lowest first.
+		const latency = stateFromQuery(new URLSearchParams('sort=qd1_rand_read_lat_ns'));
+		expect(latency.order).toBe('asc');
+		expect(visibleOrder(index, latency)).toEqual([1, 0, 2, 3, 4]);
+	});
+
+	it('sorts by a header best first, and flips on a second click', () => {
+		const first = sortedBy(state({ page: 3 }), 'qd1_rand_read_lat_ns');
+		expect([first.sort, first.order, first.page]).toEqual(['qd1_rand_read_lat_ns', 'asc', 1]);
+		expect(sortedBy(first, 'qd1_rand_read_lat_ns').order).toBe('desc');
+		expect(sortedBy(first, 'rand_read_4k_iops').order).toBe('desc');
+		expect(queryFromState(first, new URLSearchParams()).toString()).toBe('sort=qd1_rand_read_lat_ns');
+		expect(queryFromState(sortedBy(first, 'qd1_rand_read_lat_ns'), new URLSearchParams()).toString()).toBe('sort=qd1_rand_read_lat_ns&order=desc');
 	});
 
 	it('searches every row, not only the first page', () => {
-		const many = catalogData(Array.from({ length: 3 * PAGE_SIZE }, (_, i) => row({ device_id: `d-${i}`, model: `M${i}` })));
+		const many = catalogData(
+			Array.from({ length: 3 * PAGE_SIZE }, (_, i) => row({ device_id: `d-${i}`, model: `M${i}` })),
+			[],
+		);
 		expect(pageCount(many.entries.length)).toBe(3);
 		expect(visibleOrder(indexCatalog(many), state({ q: 'm149' }))).toEqual([149]);
 	});
@@ -205,7 +287,7 @@ function canonical(node: Node): string {
 
 describe('catalog rows', () => {
 	const payload = '</td><script>window.__xss=1</script>"><img src=x onerror=alert(1)>&amp;';
-	const hostile = catalogData([row({ model: payload, title: payload, publisher: `"${payload}`, tools: 'fio; <b>x</b>', origins: 'measured, <i>odd</i>' })]);
+	const hostile = catalogData([row({ model: payload, title: payload, publisher: `"${payload}`, tools: 'fio; <b>x</b>', origins: 'measured, <i>odd</i>' })], runs);
 
 	it('are the same element built as DOM nodes or written as HTML', () => {
 		for (const lang of ['en', 'zh-Hans'] as const) {
@@ -239,8 +321,16 @@ describe('catalog rows', () => {
 		expect(text('zh-Hans', 2).querySelector('td.min-w-56 a')!.textContent).toBe('固态硬盘评测');
 		expect(text('zh-Hans', 2).querySelector('td.min-w-56 a')!.getAttribute('href')).toBe('/zh-Hans/reviews/rev-three/');
 		const figures = [...text('en', 0).querySelectorAll('td.num')].map((td) => td.textContent);
-		expect(figures).toEqual(['2013', '1,000', '—', '—', '—', '90']);
-		expect(text('en', 2).querySelector('td.num span[title]')!.getAttribute('title')).toBe('2 drives together');
+		expect(figures).toEqual(['2013', '1,000QD 32', '—', '—', '—', '90QD 1']);
+		// A divided figure shows its load and the total it came from.
+		const divided = text('en', 2).querySelector('td.num[data-label^="4K random read, per drive"]')!;
+		expect(divided.querySelector('[data-cell-load]')!.textContent).toBe('16 × QD 32');
+		expect(divided.querySelector('[data-cell-total]')!.textContent).toBe('2 drives: 10K total');
+		expect(text('zh-Hans', 2).querySelector('[data-cell-total]')!.textContent).toBe('2 块盘合计 1万');
+		// The device class in words, never "drive" for a virtual disk.
+		expect(text('en', 0).querySelector('[data-device-class]')!.textContent).toMatch(/^SSD · 480 GB/);
+		expect(text('en', 5).querySelector('[data-device-class]')!.textContent).toBe('Virtual disk · virtio · 2.5-inch');
+		expect(text('zh-Hans', 5).querySelector('[data-device-class]')!.textContent).toMatch(/^虚拟磁盘/);
 		const lone = text('en', 4);
 		expect(lone.querySelector('tr')!.getAttribute('data-review')).toBe('');
 		expect(lone.querySelector('td.min-w-56')!.textContent).toMatch(/No results of its own/);

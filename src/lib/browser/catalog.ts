@@ -2,13 +2,27 @@
 // the page on screen are built, as DOM nodes from the same element trees as the static pages (site/catalog-view.ts).
 // The state lives in the URL: search, filters and sort in the query; the page in the path (/page/3/, a pre-rendered
 // page that works without JavaScript) while nothing is filtered, else in ?page=.
-import { HEADLINES } from '../queries/catalog.ts';
-import { PAGE_SIZE, domOf, fill, pageCount, pagerEls, rowEl, type CatalogData, type CatalogText } from '../site/catalog-view.ts';
+import { CATALOG_SLOTS } from '../compare/slots.ts';
+import { PAGE_SIZE, domOf, fill, isPhysicalDrive, pageCount, pagerEls, rowEl, type CatalogData, type CatalogText } from '../site/catalog-view.ts';
 import { formatValue } from '../site/format.ts';
 import { readJson } from './inline-data.ts';
 
-const FILTERS = ['interface', 'form_factor', 'capacity', 'vendor', 'year', 'tool'] as const;
+const FILTERS = ['class', 'interface', 'form_factor', 'capacity', 'vendor', 'year', 'tool'] as const;
 type FilterKey = (typeof FILTERS)[number];
+
+/** The class filter's value that shows every device; without one, only physical drives are shown. */
+export const ALL_CLASSES = 'all';
+
+/** A column's own order, best first: highest IOPS and bandwidth, lowest latency. */
+export function bestOrder(sort: string): 'asc' | 'desc' {
+	return CATALOG_SLOTS.find((s) => s.key === sort)?.best === 'min' ? 'asc' : 'desc';
+}
+
+/** The state a click on a column's header leads to: sorted by it best first, or the other way when it already is. */
+export function sortedBy(state: CatalogState, key: string): CatalogState {
+	const order = state.sort === key ? (state.order === 'asc' ? 'desc' : 'asc') : bestOrder(key);
+	return { ...state, sort: key, order, page: 1 };
+}
 
 export interface CatalogState {
 	q: string;
@@ -51,7 +65,7 @@ export interface CatalogIndex {
 
 export function indexCatalog(data: CatalogData): CatalogIndex {
 	const lower = (parts: string[]) => parts.filter(Boolean).join(' ').toLowerCase();
-	const devices = data.devices.map(([id, , vendor, model, capacity, iface, formFactor]) => lower([vendor, model, id, iface, formFactor, capacity]));
+	const devices = data.devices.map(([id, , vendor, model, capacity, iface, formFactor, deviceClass]) => lower([vendor, model, id, iface, formFactor, capacity, deviceClass]));
 	const reviews = data.reviews.map(([id, title, titleEn, publisher]) => lower([id, title, titleEn, publisher]));
 	return {
 		data,
@@ -60,7 +74,13 @@ export function indexCatalog(data: CatalogData): CatalogIndex {
 	};
 }
 
-function facetValue(index: CatalogIndex, i: number, key: Exclude<FilterKey, 'tool'>): string {
+function classMatches(index: CatalogIndex, i: number, wanted: string | undefined): boolean {
+	const device = index.data.devices[index.data.entries[i]![0]]!;
+	if (!wanted) return isPhysicalDrive(device);
+	return wanted === ALL_CLASSES || device[7] === wanted;
+}
+
+function facetValue(index: CatalogIndex, i: number, key: Exclude<FilterKey, 'tool' | 'class'>): string {
 	const [d, r] = index.data.entries[i]!;
 	const [, , vendor, , capacity, iface, formFactor] = index.data.devices[d]!;
 	if (key === 'year') return String((r < 0 ? null : index.data.reviews[r]![4]) ?? '');
@@ -69,19 +89,23 @@ function facetValue(index: CatalogIndex, i: number, key: Exclude<FilterKey, 'too
 
 export const isFiltered = (state: CatalogState): boolean => !!(state.q || state.sort || FILTERS.some((k) => state.filters[k]));
 
-/** Indices of the entries to show, in display order: server order, or by a headline figure with missing values last. */
+/**
+ * Indices of the entries to show, in display order: server order, or by a column with missing values last. Physical
+ * drives only unless the class filter says otherwise.
+ */
 export function visibleOrder(index: CatalogIndex, state: CatalogState): number[] {
 	const words = state.q.toLowerCase().split(/\s+/).filter(Boolean);
-	const filters = FILTERS.filter((k) => state.filters[k]);
+	const filters = FILTERS.filter((k) => k !== 'class' && state.filters[k]);
 	const shown: number[] = [];
 	for (let i = 0; i < index.text.length; i++) {
-		const ok = filters.every((k) => (k === 'tool' ? index.tools[i]!.includes(state.filters.tool!) : facetValue(index, i, k) === state.filters[k]));
+		if (!classMatches(index, i, state.filters.class)) continue;
+		const ok = filters.every((k) => (k === 'tool' ? index.tools[i]!.includes(state.filters.tool!) : facetValue(index, i, k as Exclude<FilterKey, 'tool' | 'class'>) === state.filters[k]));
 		if (ok && words.every((w) => index.text[i]!.includes(w))) shown.push(i);
 	}
-	const k = HEADLINES.findIndex((h) => h.key === state.sort);
+	const k = CATALOG_SLOTS.findIndex((s) => s.key === state.sort);
 	if (k < 0) return shown;
 	const sign = state.order === 'asc' ? 1 : -1;
-	const value = (i: number) => index.data.entries[i]![4][k] ?? null;
+	const value = (i: number) => index.data.entries[i]![4][k]?.[0] ?? null;
 	return shown.sort((a, b) => {
 		const va = value(a);
 		const vb = value(b);
@@ -104,11 +128,13 @@ export function stateFromQuery(query: URLSearchParams, pathPage = 1): CatalogSta
 		if (v) filters[key] = v;
 	}
 	const page = Number(query.get('page'));
+	const sort = query.get('sort') ?? '';
+	const order = query.get('order');
 	return {
 		q: query.get('q') ?? '',
 		filters,
-		sort: query.get('sort') ?? '',
-		order: query.get('order') === 'asc' ? 'asc' : 'desc',
+		sort,
+		order: order === 'asc' || order === 'desc' ? order : bestOrder(sort),
 		page: Number.isInteger(page) && page >= 1 ? page : pathPage,
 	};
 }
@@ -119,7 +145,7 @@ export function queryFromState(state: CatalogState, base: URLSearchParams): URLS
 	if (state.q) query.set('q', state.q);
 	for (const key of FILTERS) if (state.filters[key]) query.set(key, state.filters[key]!);
 	if (state.sort) query.set('sort', state.sort);
-	if (state.sort && state.order === 'asc') query.set('order', 'asc');
+	if (state.sort && state.order !== bestOrder(state.sort)) query.set('order', state.order);
 	if (state.page > 1) query.set('page', String(state.page));
 	return query;
 }
@@ -176,7 +202,7 @@ export function initCatalog(): void {
 			el.value = [...el.options].some((o) => o.value === want) ? want : '';
 		}
 		sort.value = [...sort.options].some((o) => o.value === state.sort) ? state.sort : '';
-		order.value = state.order === 'asc' ? 'asc' : '';
+		order.value = state.order;
 		return readControls(state.page);
 	};
 
@@ -192,7 +218,21 @@ export function initCatalog(): void {
 	let shownPager = `${href({ ...state, q: '', filters: {}, sort: '', page: ctx.page })} ${ctx.total}`;
 	if (isFiltered(state) || state.page !== ctx.page) body.setAttribute('aria-busy', 'true');
 
+	/** The headers: which one the rows are sorted by, and where a click on each leads. */
+	const renderHeaders = () => {
+		for (const link of table.querySelectorAll<HTMLAnchorElement>('a[data-sort-link]')) {
+			const key = link.dataset.sortLink!;
+			const th = link.closest('th')!;
+			link.href = href(sortedBy(state, key));
+			const arrow = link.querySelector<HTMLElement>('[data-sort-arrow]');
+			if (state.sort === key) th.setAttribute('aria-sort', state.order === 'asc' ? 'ascending' : 'descending');
+			else th.removeAttribute('aria-sort');
+			if (arrow) arrow.textContent = state.sort === key ? (state.order === 'asc' ? '↑' : '↓') : '';
+		}
+	};
+
 	const render = () => {
+		renderHeaders();
 		// Before the data arrives, the controls already move the URL; the rows follow when it is here.
 		if (!index) return body.setAttribute('aria-busy', 'true');
 		const visible = visibleOrder(index, state);
@@ -215,7 +255,7 @@ export function initCatalog(): void {
 		const total = index.text.length;
 		const countText = isFiltered(state)
 			? fill(ctx.countMatch, { shown: n(visible.length), total: n(total) })
-			: fill(total === 1 ? ctx.countOne : ctx.countOther, { n: n(total) });
+			: fill(visible.length === 1 ? ctx.countOne : ctx.countOther, { n: n(visible.length) });
 		// The count is a live region: rewriting the same words would announce them again.
 		if (count && count.textContent !== countText) count.textContent = countText;
 		empty?.classList.toggle('hidden', visible.length > 0);
@@ -224,6 +264,8 @@ export function initCatalog(): void {
 		if (filters && activeFilters && !filters.open) filters.open = true;
 		document.title = state.page > 1 ? fill(ctx.pageTitle, { page: state.page }) : ctx.title;
 	};
+
+	renderHeaders();
 
 	/** Writes the address of the state as a new history entry, or over the current one (one address per view). */
 	const writeUrl = (how: 'push' | 'replace') => {
@@ -264,7 +306,15 @@ export function initCatalog(): void {
 		writeUrl('push');
 		render();
 	};
-	for (const el of [sort, order, ...selects.values()]) el.addEventListener('change', () => go(readControls(1)));
+	for (const el of [order, ...selects.values()]) el.addEventListener('change', () => go(readControls(1)));
+	// A column chosen from the menu is sorted best first, like a click on its header.
+	sort.addEventListener('change', () => go(writeControls({ ...readControls(1), order: bestOrder(sort.value) })));
+	table.querySelector('thead')?.addEventListener('click', (e) => {
+		const link = (e.target as Element).closest<HTMLAnchorElement>('a[data-sort-link]');
+		if (!link || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+		e.preventDefault();
+		go(writeControls(sortedBy(state, link.dataset.sortLink!)));
+	});
 	controls.querySelector('[data-catalog-reset]')?.addEventListener('click', () => go(writeControls({ q: '', filters: {}, sort: '', order: 'desc', page: 1 })));
 	pager.addEventListener('click', (e) => {
 		const link = (e.target as Element).closest<HTMLAnchorElement>('a[data-page]');

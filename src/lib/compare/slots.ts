@@ -39,3 +39,25 @@ export const CORNER_SLOTS = [
 export function slotOf<S extends Slot>(row: Pick<RunRow, keyof FingerprintRow>, slots: readonly S[]): S | undefined {
 	return slots.find((s) => fitsSlot(row, s));
 }
+
+/** A catalog column: a slot, the quantity it shows and which end of it is best (the default sort: best first). */
+export interface ColumnSlot extends Slot {
+	quantity: 'iops' | 'bandwidth' | 'latency';
+	unit: 'IOPS' | 'bytes/s' | 'ns';
+	best: 'max' | 'min';
+}
+
+/**
+ * The catalog's columns, and the drive page's headline figures: IOPS and bandwidth per drive, latency as measured.
+ * Random IOPS at 32 outstanding I/Os or more (a spec sheet's load; CrystalDiskMark's 16 × QD32 counts as 512), the
+ * mean latency at exactly one.
+ */
+export const CATALOG_SLOTS = [
+	{ key: 'rand_read_4k_iops', access: 'random', direction: 'read', block_size_bytes: 4 * KIB, outstanding: { min: 32 }, quantity: 'iops', unit: 'IOPS', best: 'max' },
+	{ key: 'rand_write_4k_iops', access: 'random', direction: 'write', block_size_bytes: 4 * KIB, outstanding: { min: 32 }, quantity: 'iops', unit: 'IOPS', best: 'max' },
+	{ key: 'seq_read_128k_bw', access: 'sequential', direction: 'read', block_size_bytes: 128 * KIB, quantity: 'bandwidth', unit: 'bytes/s', best: 'max' },
+	{ key: 'seq_write_128k_bw', access: 'sequential', direction: 'write', block_size_bytes: 128 * KIB, quantity: 'bandwidth', unit: 'bytes/s', best: 'max' },
+	{ key: 'qd1_rand_read_lat_ns', access: 'random', direction: 'read', block_size_bytes: 4 * KIB, outstanding: { min: 1, max: 1 }, quantity: 'latency', unit: 'ns', best: 'min' },
+] as const satisfies readonly ColumnSlot[];
+
+export type CatalogSlotKey = (typeof CATALOG_SLOTS)[number]['key'];

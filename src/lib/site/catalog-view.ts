@@ -1,8 +1,9 @@
 // The catalog's rows and page links, defined once as small element trees (src/lib/element.ts): written as HTML into
 // the static pages at build time and built as DOM nodes in the browser, so a page looks the same with JavaScript or
 // without. Browser-safe: no Node imports.
-import { HEADLINES } from '../queries/catalog.ts';
-import { formatValue, headlineDisplay } from './format.ts';
+import { CATALOG_SLOTS } from '../compare/slots.ts';
+import { PHYSICAL_DRIVE_CLASSES, type DeviceClass } from '../schema.ts';
+import { formatValue, headlineDisplay, slotLoadText, slotTotalText, type LoadWords } from './format.ts';
 import type { Lang } from '../../i18n/strings.ts';
 import { el, type El } from '../element.ts';
 import { fill } from '../charts/format.ts';
@@ -16,15 +17,20 @@ export const COMPARE_FORM = 'compare-form';
 /** Rows per page, in the static pages and in the browser. */
 export const PAGE_SIZE = 50;
 
-/** A drive: id, display label, vendor, model, capacity ("480 GB"), interface, form factor ('' when unknown). */
-export type CatalogDevice = [id: string, label: string, vendor: string, model: string, capacity: string, iface: string, formFactor: string];
+/** A drive: id, display label, vendor, model, capacity ("480 GB"), interface, form factor ('' when unknown), device class. */
+export type CatalogDevice = [id: string, label: string, vendor: string, model: string, capacity: string, iface: string, formFactor: string, deviceClass: string];
 /** A review: id, original title, English title ('' when none), publisher ('' when none), year. */
 export type CatalogReview = [id: string, title: string, titleEn: string, publisher: string, year: number | null];
 /**
- * A catalog row: indices into devices and reviews (-1: no review), tools ("; "-joined), origins (", "-joined), the
- * headline figures in HEADLINES order, and for each the number of drives tested together behind it (0: one drive).
+ * A column's figure: per drive in the column's base unit, the load behind it (jobs, queue depth per job; null when not
+ * stated), the drives its total was divided by (0: not divided) and that total.
  */
-export type CatalogEntry = [device: number, review: number, tools: string, origins: string, figures: (number | null)[], together: number[]];
+export type CatalogCell = [value: number, jobs: number | null, iodepth: number | null, drives: number, total: number];
+/**
+ * A catalog row: indices into devices and reviews (-1: no review), tools ("; "-joined), origins (", "-joined) and a
+ * cell per column of CATALOG_SLOTS (null: no result fits the column).
+ */
+export type CatalogEntry = [device: number, review: number, tools: string, origins: string, cells: (CatalogCell | null)[]];
 
 /** Every row of the catalog in server order (the order of the static pages), shipped once as /catalog.json. */
 export interface CatalogData {
@@ -42,15 +48,19 @@ export interface CatalogText {
 	drives: string;
 	reviews: string;
 	year: string;
-	/** Per headline figure: its name and unit, labelling the value when the table is shown as cards. */
+	/** Per column: its name and unit, labelling the value when the table is shown as cards. */
 	figures: string[];
 	notMeasured: string;
 	notMeasuredLabel: string;
+	/** A device class in words, per class. */
+	classes: Record<string, string>;
+	/** A cell's load and divided total. */
+	load: LoadWords;
+	/** "{n} drives: {total} total". */
+	dividedTotal: string;
 	/** "Add {drive} to the comparison": the label of a row's tick box. */
 	tick: string;
 	noReview: string;
-	/** "{n} drives together". */
-	together: string;
 	origins: Record<string, string>;
 	previous: string;
 	next: string;
@@ -70,17 +80,28 @@ function badge(origin: string, text: CatalogText): El {
 	return label ? el('span', { class: `badge badge-${origin}` }, label) : el('span', { class: 'badge badge-neutral' }, origin);
 }
 
-function figureCell(value: number | null, together: number, k: number, text: CatalogText): El {
-	if (value === null) return el('td', { class: 'num prose-muted', title: text.notMeasuredLabel, 'data-empty': '' }, text.notMeasured);
-	const shown = formatValue(headlineDisplay(HEADLINES[k]!.unit, value).value, text.lang);
-	const drives = together > 1 ? el('span', { class: 'prose-muted ml-1 text-xs', title: fill(text.together, { n: together }) }, `×${together}`) : '';
-	return el('td', { class: 'num', 'data-label': text.figures[k] }, shown, drives);
+function figureCell(cell: CatalogCell | null, k: number, text: CatalogText): El {
+	if (cell === null) return el('td', { class: 'num prose-muted', title: text.notMeasuredLabel, 'data-empty': '' }, text.notMeasured);
+	const [value, jobs, iodepth, drives, total] = cell;
+	const unit = CATALOG_SLOTS[k]!.unit;
+	const conditions = [
+		el('span', { class: 'prose-muted block text-xs', 'data-cell-load': '' }, slotLoadText(jobs, iodepth, text.load, text.lang)),
+		drives > 1 ? el('span', { class: 'prose-muted block text-xs', 'data-cell-total': '' }, fill(text.dividedTotal, { n: drives, total: slotTotalText(unit, total, text.lang) })) : '',
+	];
+	// One box for the figure and its conditions: on a phone the cell is a row of label and value.
+	return el('td', { class: 'num', 'data-label': text.figures[k] }, el('span', { class: 'inline-block text-right' }, formatValue(headlineDisplay(unit, value).value, text.lang), ...conditions));
 }
+
+/** Whether a device is a physical drive (the catalog's default view). */
+export const isPhysicalDrive = (device: CatalogDevice): boolean => PHYSICAL_DRIVE_CLASSES.has(device[7] as DeviceClass);
+
+/** The entries of the default view, in server order: physical drives (what the pre-rendered pages list). */
+export const defaultEntries = (data: CatalogData): number[] => data.entries.flatMap(([d], i) => (isPhysicalDrive(data.devices[d]!) ? [i] : []));
 
 /** The table row of entry `index`. */
 export function rowEl(data: CatalogData, index: number, text: CatalogText): El {
-	const [d, r, tools, origins, figures, together] = data.entries[index]!;
-	const [deviceId, label, , , capacity, iface, formFactor] = data.devices[d]!;
+	const [d, r, tools, origins, cells] = data.entries[index]!;
+	const [deviceId, label, , , capacity, iface, formFactor, deviceClass] = data.devices[d]!;
 	const review = r < 0 ? undefined : data.reviews[r];
 	const year = review?.[4] ?? null;
 	const reviewCell = review
@@ -99,11 +120,11 @@ export function rowEl(data: CatalogData, index: number, text: CatalogText): El {
 			// Sent by the comparison form above the table (a plain GET form: ticking works without JavaScript).
 			el('input', { type: 'checkbox', name: 'devices', value: deviceId, form: COMPARE_FORM, class: 'mr-2 align-middle', 'aria-label': fill(text.tick, { drive: label }), 'data-compare-tick': '' }),
 			el('a', { href: `${text.drives}${deviceId}/`, class: 'font-medium' }, label),
-			el('span', { class: 'prose-muted block text-xs' }, [capacity, iface, formFactor].filter(Boolean).join(' · ')),
+			el('span', { class: 'prose-muted block text-xs', 'data-device-class': deviceClass }, [text.classes[deviceClass] ?? deviceClass, capacity, iface, formFactor].filter(Boolean).join(' · ')),
 		),
 		el('td', { class: 'min-w-56' }, ...reviewCell),
 		el('td', { class: 'num', 'data-label': text.year, 'data-empty': year === null ? '' : undefined }, year === null ? '' : String(year)),
-		...figures.map((v, k) => figureCell(v, together[k] ?? 0, k, text)),
+		...cells.map((cell, k) => figureCell(cell, k, text)),
 	);
 }
 

@@ -2,13 +2,18 @@
 // (a slice of it as static rows, all of it as /catalog.json for search, filters and sort in the browser), the filter
 // choices, and the words of the rows in each language.
 import { createHash } from 'node:crypto';
-import { HEADLINES, buildCatalogSql, type CatalogRow } from '../queries/catalog.ts';
+import { buildCatalogRunsSql, buildCatalogSql, type CatalogRow } from '../queries/catalog.ts';
+import { CATALOG_SLOTS } from '../compare/slots.ts';
+import { DEVICE_CLASSES } from '../schema.ts';
 import { t, type Lang } from '../../i18n/strings.ts';
 import { pathFor } from '../../i18n/routes.ts';
-import { capacityText, headlineDisplay } from './format.ts';
+import { capacityText } from './format.ts';
 import { deviceLabel } from './labels.ts';
+import { splitCuratorNotes } from '../metadata/curator-notes.ts';
 import { siteQuery } from './db.ts';
-import { pageCount, type CatalogData, type CatalogDevice, type CatalogReview, type CatalogText } from './catalog-view.ts';
+import { bestInSlot, type SlotRun } from './slot-cells.ts';
+import { slotTitleLine } from './slot-words.ts';
+import { defaultEntries, pageCount, type CatalogCell, type CatalogData, type CatalogDevice, type CatalogReview, type CatalogText } from './catalog-view.ts';
 
 export interface CatalogFacet {
 	key: 'interface' | 'form_factor' | 'capacity' | 'vendor' | 'year' | 'tool';
@@ -24,19 +29,40 @@ let cached: Promise<Catalog> | undefined;
 
 /** The catalog of this build: one query, shared by both languages, every page and /catalog.json. */
 export function loadCatalog(): Promise<Catalog> {
-	cached ??= siteQuery<CatalogRow>(buildCatalogSql()).then((rows) => ({ data: catalogData(rows), facets: facetsOf(rows) }));
+	cached ??= Promise.all([siteQuery<CatalogRow>(buildCatalogSql()), siteQuery<SlotRun>(buildCatalogRunsSql())]).then(([rows, runs]) => ({
+		data: catalogData(rows, runs),
+		facets: facetsOf(rows),
+	}));
 	return cached;
 }
 
-/** Rows as compact arrays: each drive and review written once, rows pointing at them. */
-export function catalogData(rows: readonly CatalogRow[]): CatalogData {
+/** The cells of a drive × review: per column, the best of its results that fit the column. */
+export function catalogCells(runs: readonly SlotRun[]): (CatalogCell | null)[] {
+	return CATALOG_SLOTS.map((slot) => {
+		const best = bestInSlot(runs, slot);
+		return best && [best.value, best.jobs, best.iodepth, best.drives, best.total];
+	});
+}
+
+/** A spec value as the catalog shows it: without the curator's remarks ('' when unknown). */
+const specValue = (text: string | null): string => (text === null ? '' : splitCuratorNotes(text).value);
+
+/** Rows as compact arrays: each drive and review written once, rows pointing at them, with their cells. */
+export function catalogData(rows: readonly CatalogRow[], runs: readonly SlotRun[]): CatalogData {
+	const runsOf = new Map<string, SlotRun[]>();
+	for (const run of runs) {
+		const key = `${run.review_id}\n${run.device_id}`;
+		const list = runsOf.get(key);
+		if (list) list.push(run);
+		else runsOf.set(key, [run]);
+	}
 	const devices = new Map<string, { index: number; value: CatalogDevice }>();
 	const reviews = new Map<string, { index: number; value: CatalogReview }>();
 	const entries = rows.map((row) => {
 		let device = devices.get(row.device_id);
 		if (!device) {
 			const capacity = row.capacity_bytes === null ? '' : capacityText(row.capacity_bytes, 'en');
-			const value: CatalogDevice = [row.device_id, deviceLabel(row), row.vendor ?? '', row.model ?? '', capacity, row.interface ?? '', row.form_factor ?? ''];
+			const value: CatalogDevice = [row.device_id, deviceLabel(row), row.vendor ?? '', row.model ?? '', capacity, specValue(row.interface), specValue(row.form_factor), row.device_class];
 			device = { index: devices.size, value };
 			devices.set(row.device_id, device);
 		}
@@ -51,8 +77,7 @@ export function catalogData(rows: readonly CatalogRow[]): CatalogData {
 			review?.index ?? -1,
 			row.tools ?? '',
 			row.origins ?? '',
-			HEADLINES.map((h) => row[h.key]),
-			HEADLINES.map((h) => row[`${h.key}_devices`] ?? 0).map((n) => (n > 1 ? n : 0)),
+			catalogCells(row.review_id === null ? [] : (runsOf.get(`${row.review_id}\n${row.device_id}`) ?? [])),
 		] satisfies CatalogData['entries'][number];
 	});
 	const data = { devices: [...devices.values()].map((d) => d.value), reviews: [...reviews.values()].map((r) => r.value), entries };
@@ -68,8 +93,8 @@ export function facetsOf(rows: readonly CatalogRow[]): CatalogFacet[] {
 		.sort((a, b) => a[1] - b[1])
 		.map(([text]) => text);
 	return [
-		{ key: 'interface', values: distinct(rows.map((r) => r.interface)) },
-		{ key: 'form_factor', values: distinct(rows.map((r) => r.form_factor)) },
+		{ key: 'interface', values: distinct(rows.map((r) => specValue(r.interface))) },
+		{ key: 'form_factor', values: distinct(rows.map((r) => specValue(r.form_factor))) },
 		{ key: 'capacity', values: capacities },
 		{ key: 'vendor', values: distinct(rows.map((r) => r.vendor)) },
 		{ key: 'year', values: distinct(rows.map((r) => (r.year === null ? null : String(r.year)))).reverse() },
@@ -77,20 +102,20 @@ export function facetsOf(rows: readonly CatalogRow[]): CatalogFacet[] {
 	];
 }
 
-export const headlineUnit = (unit: (typeof HEADLINES)[number]['unit']): string => headlineDisplay(unit, 1).unit;
-
 export function catalogText(lang: Lang): CatalogText {
 	return {
 		lang,
 		drives: pathFor(lang, '/drives/'),
 		reviews: pathFor(lang, '/reviews/'),
 		year: t(lang, 'colYear'),
-		figures: HEADLINES.map((h) => `${t(lang, `headline_${h.key}`)} (${headlineUnit(h.unit)})`),
+		figures: CATALOG_SLOTS.map((slot) => slotTitleLine(slot, lang)),
 		notMeasured: t(lang, 'notMeasured'),
 		notMeasuredLabel: t(lang, 'notMeasuredLabel'),
+		classes: deviceClassWords(lang),
+		load: { jobs: t(lang, 'loadJobs'), qd: t(lang, 'loadQd'), unknown: t(lang, 'loadUnknown') },
+		dividedTotal: t(lang, 'dividedTotal'),
 		tick: t(lang, 'compareTick'),
 		noReview: t(lang, 'noReview'),
-		together: t(lang, 'headlineDevices'),
 		origins: { measured: t(lang, 'measuredLabel'), derived: t(lang, 'derivedLabel'), published: t(lang, 'publishedLabel') },
 		previous: t(lang, 'pagePrevious'),
 		next: t(lang, 'pageNext'),
@@ -106,7 +131,10 @@ export const catalogPath = (page: number): string => (page > 1 ? `/page/${page}/
 /** The pre-rendered pages after the first, for getStaticPaths. */
 export async function catalogPagePaths(): Promise<{ params: { page: string } }[]> {
 	const { data } = await loadCatalog();
-	return Array.from({ length: pageCount(data.entries.length) - 1 }, (_, i) => ({ params: { page: String(i + 2) } }));
+	return Array.from({ length: pageCount(defaultEntries(data).length) - 1 }, (_, i) => ({ params: { page: String(i + 2) } }));
 }
 
-export { HEADLINES };
+/** Each device class in words ("Virtual disk"). */
+export function deviceClassWords(lang: Lang): Record<string, string> {
+	return Object.fromEntries(DEVICE_CLASSES.map((c) => [c, t(lang, `class_${c}`)]));
+}

@@ -1,12 +1,13 @@
 // Everything the drive page shows: the device's specs, claimed figures beside the best results in the dataset,
 // and its results in every review, read at build time through the SQL builders.
 import type { ComparisonRow, DeviceRow, FigureRow, ReviewRow, RunRow } from '../schema.ts';
-import { HEADLINES, buildCatalogSql, type CatalogRow, type HeadlineKey } from '../queries/catalog.ts';
+import { CATALOG_SLOTS, type CatalogSlotKey } from '../compare/slots.ts';
 import { buildDevicesSql, buildReviewsSql } from '../queries/metadata.ts';
 import { buildComparisonsSql, buildFiguresSql } from '../queries/published.ts';
 import { buildRunsSql } from '../queries/runs.ts';
 import { buildSeriesListSql, type SeriesListRow } from '../queries/timeseries.ts';
-import { normalizePublished } from '../units.ts';
+import { claimOutcome, type ClaimOutcome } from './claims.ts';
+import { bestInSlot, type SlotFigure } from './slot-cells.ts';
 import { siteQuery, withScope } from './db.ts';
 import { reviewScope, reviewsOfDevice, type ReviewScope } from './manifest.ts';
 import { groupByWorkload } from './groups.ts';
@@ -21,15 +22,8 @@ export interface ClaimedFigure {
 	written: string | null;
 	quote: string | null;
 	note: string | null;
-	/** The headline figure this claim can be compared with, and the claim in that figure's base unit. */
-	headline: HeadlineKey | null;
-	claimedBase: number | null;
-}
-
-export interface BestFigure {
-	value: number;
-	review_id: string;
-	devices: number | null;
+	/** The claim against the results: matched at its conditions, or why not. */
+	outcome: ClaimOutcome;
 }
 
 export interface DriveReview {
@@ -43,7 +37,8 @@ export interface DriveData {
 	device: DeviceRow;
 	devices: DeviceRow[];
 	claimed: ClaimedFigure[];
-	best: Partial<Record<HeadlineKey, BestFigure>>;
+	/** Per catalog column, the drive's best figure in any review (per drive, the slot's results only). */
+	best: Partial<Record<CatalogSlotKey, SlotFigure>>;
 	reviews: DriveReview[];
 	/** Reviews that compare other drives with this one without results of its own. */
 	comparedIn: ReviewRow[];
@@ -58,53 +53,33 @@ export async function deviceIds(): Promise<string[]> {
 	return (await siteQuery<DeviceRow>(buildDevicesSql())).map((d) => d.device_id);
 }
 
-/** Which headline figure a spec-sheet claim speaks about, from its wording and unit ("random read", IOPS). */
-export function headlineOfClaim(item: string, unit: string | null): HeadlineKey | null {
-	const text = item.toLowerCase();
-	const read = /\bread\b|读/.test(text);
-	const write = /\bwrite\b|写/.test(text);
-	if (read === write) return null;
-	const perSecond = unit !== null && /iops/i.test(unit);
-	const rate = unit !== null && /B\/s$|Bps$/i.test(unit);
-	if (/random|随机/.test(text) && perSecond) return read ? 'rand_read_4k_iops' : 'rand_write_4k_iops';
-	if (/sequential|顺序/.test(text) && rate) return read ? 'seq_read_bw_bytes_per_s' : 'seq_write_bw_bytes_per_s';
-	return null;
-}
-
-function claimedFigures(device: DeviceRow): ClaimedFigure[] {
+function claimedFigures(device: DeviceRow, runs: readonly RunRow[]): ClaimedFigure[] {
 	const parsed = parseJsonColumn(device.claimed_json);
 	if (!Array.isArray(parsed)) return [];
 	return parsed
 		.filter((c): c is Record<string, unknown> => typeof c === 'object' && c !== null && typeof c.item === 'string')
 		.map((c) => {
-			const value = typeof c.value === 'number' || typeof c.value === 'string' ? c.value : null;
-			const unit = typeof c.unit === 'string' ? c.unit : null;
-			const headline = headlineOfClaim(c.item as string, unit);
-			const normalized = value !== null && unit !== null ? normalizePublished(String(value), unit) : undefined;
-			return {
+			const claim = {
 				item: c.item as string,
-				value,
-				unit,
+				value: typeof c.value === 'number' || typeof c.value === 'string' ? c.value : null,
+				unit: typeof c.unit === 'string' ? c.unit : null,
+			};
+			return {
+				...claim,
 				written: typeof c.written === 'string' ? c.written : null,
 				quote: typeof c.quote === 'string' ? c.quote : null,
 				note: typeof c.note === 'string' ? c.note : null,
-				headline,
-				claimedBase: headline && normalized ? normalized.value : null,
+				outcome: claimOutcome(claim, runs),
 			};
 		});
 }
 
-function bestFigures(rows: readonly CatalogRow[]): Partial<Record<HeadlineKey, BestFigure>> {
-	const best: Partial<Record<HeadlineKey, BestFigure>> = {};
-	for (const h of HEADLINES) {
-		for (const r of rows) {
-			const v = r[h.key];
-			if (v === null || r.review_id === null) continue;
-			const current = best[h.key];
-			if (!current || (h.best === 'max' ? v > current.value : v < current.value)) {
-				best[h.key] = { value: v, review_id: r.review_id, devices: r[`${h.key}_devices`] };
-			}
-		}
+/** The drive's best figure per catalog column, over every review. */
+export function bestFigures(runs: readonly RunRow[]): Partial<Record<CatalogSlotKey, SlotFigure>> {
+	const best: Partial<Record<CatalogSlotKey, SlotFigure>> = {};
+	for (const slot of CATALOG_SLOTS) {
+		const figure = bestInSlot(runs, slot);
+		if (figure) best[slot.key] = figure;
 	}
 	return best;
 }
@@ -116,9 +91,8 @@ export async function loadDrive(deviceId: string): Promise<DriveData> {
 	const reviewIds = reviewsOfDevice(deviceId);
 	const scope = reviewScope(reviewIds);
 	const reviews = await siteQuery<ReviewRow>(buildReviewsSql({ reviewIds }));
-	const { catalog, allRuns, reviewRuns, figures, comparisons, series, percentiles, histogramRuns } = await withScope(scope, async (query) => {
-		const [catalog, allRuns, reviewRuns, figures, comparisons, series] = await Promise.all([
-			query<CatalogRow>(buildCatalogSql({ singleDrive: true })),
+	const { allRuns, reviewRuns, figures, comparisons, series, percentiles, histogramRuns } = await withScope(scope, async (query) => {
+		const [allRuns, reviewRuns, figures, comparisons, series] = await Promise.all([
 			query<RunRow>(buildRunsSql({ deviceId })),
 			// Every run of those reviews, other drives' too: the reviews' own workload groups.
 			query<RunRow>(buildRunsSql({})),
@@ -126,11 +100,10 @@ export async function loadDrive(deviceId: string): Promise<DriveData> {
 			query<ComparisonRow>(buildComparisonsSql({ deviceId })),
 			query<SeriesListRow>(buildSeriesListSql({ deviceId })),
 		]);
-		return { catalog, allRuns, reviewRuns, figures, comparisons, series, ...(await runDetails(query, allRuns)) };
+		return { allRuns, reviewRuns, figures, comparisons, series, ...(await runDetails(query, allRuns)) };
 	});
 	const named = new Set([deviceId, ...allRuns.map((r) => r.device_id), ...comparisons.flatMap((c) => (c.basis_device_id ? [c.device_id, c.basis_device_id] : [c.device_id]))]);
 	const devices = await siteQuery<DeviceRow>(buildDevicesSql({ deviceIds: [...named].sort() }));
-	const mine = catalog.filter((r) => r.device_id === deviceId);
 	const withResults = new Set([...allRuns.map((r) => r.review_id), ...figures.map((f) => f.review_id)]);
 	const driveReviews: DriveReview[] = reviews
 		.filter((r) => withResults.has(r.review_id))
@@ -156,8 +129,8 @@ export async function loadDrive(deviceId: string): Promise<DriveData> {
 	return {
 		device,
 		devices,
-		claimed: claimedFigures(device),
-		best: bestFigures(mine),
+		claimed: claimedFigures(device, allRuns),
+		best: bestFigures(allRuns),
 		reviews: driveReviews,
 		comparedIn,
 		comparisons,

@@ -1,6 +1,6 @@
 // Numbers as the pages print them. Unit factors come from src/lib/units.ts; number style from the chart library,
 // so tables and charts agree.
-import { formatNumber } from '../charts/format.ts';
+import { fill, formatNumber } from '../charts/format.ts';
 import { GB, KIB, MB, MIB, NS_PER_US, TB } from '../units.ts';
 import type { Lang } from '../../i18n/strings.ts';
 
@@ -42,4 +42,29 @@ export function headlineDisplay(unit: 'IOPS' | 'bytes/s' | 'ns', value: number):
 	if (unit === 'bytes/s') return { value: mbPerSecond(value), unit: 'MB/s' };
 	if (unit === 'ns') return { value: microseconds(value), unit: 'µs' };
 	return { value, unit: 'IOPS' };
+}
+
+/** The words of a load: "{jobs} × QD {qd}", "QD {qd}", and a load the source does not state. */
+export interface LoadWords {
+	jobs: string;
+	qd: string;
+	unknown: string;
+}
+
+/** The load behind a figure as the source gives it: "16 × QD 32" (jobs × queue depth per job), "QD 32". */
+export function slotLoadText(jobs: number | null, iodepth: number | null, words: LoadWords, lang: Lang): string {
+	if (iodepth === null && jobs === null) return words.unknown;
+	const qd = iodepth === null ? '?' : formatValue(iodepth, lang);
+	return jobs !== null && jobs > 1 ? fill(words.jobs, { jobs: formatValue(jobs, lang), qd }) : fill(words.qd, { qd });
+}
+
+const compact = new Map<Lang, Intl.NumberFormat>();
+
+/** A total in few digits: "4.8M" IOPS (4,800,000; "480万" in Chinese), "54 GB/s". */
+export function slotTotalText(unit: 'IOPS' | 'bytes/s' | 'ns', total: number, lang: Lang): string {
+	if (unit === 'bytes/s') return total >= GB ? `${formatNumber(total / GB, lang)} GB/s` : `${formatNumber(total / MB, lang)} MB/s`;
+	if (unit === 'ns') return `${formatNumber(total / NS_PER_US, lang)} µs`;
+	let f = compact.get(lang);
+	if (!f) compact.set(lang, (f = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'zh-Hans-CN', { notation: 'compact', maximumSignificantDigits: 3 })));
+	return f.format(total);
 }
