@@ -63,6 +63,7 @@ export async function makeDataset(text: DatasetText = PLAIN_TEXT): Promise<Datas
 		[
 			'vendor: Acme',
 			`model: ${yamlText(text.model)}`,
+			'device_class: ssd',
 			'capacity: 1.92TB',
 			'interface: PCIe 4.0 x4 NVMe',
 			'form_factor: U.2',

@@ -77,7 +77,8 @@ describe('buildCatalogSql', () => {
 		expect(fio.tools).toBe('fio');
 		expect(fio.origins).toBe('measured');
 		expect(fio.capacity_bytes).toBe(1.92e12); // capacity: 1.92TB, decimal
-		expect(fio.device_class).toBe('unknown'); // the fixture's device YAML names no class
+		expect(fio.device_class).toBe('ssd');
+		expect(rows.find((r) => r.device_id === 'drive-b')!.device_class).toBe('unknown'); // its device YAML names no class
 		expect(rows.find((r) => r.device_id === 'drive-a' && r.review_id === 'rev-pub')!.origins).toBe('published');
 	});
 
