@@ -112,6 +112,8 @@ function makeData(): void {
 			// The vendor begins the drive's label, the Device column of chart tables: a formula there must stay text.
 			vendor: p(28),
 			model: p(32),
+			// A drive (the catalog lists physical drives by default).
+			device_class: 'ssd',
 			capacity: '256GiB',
 			interface: p(30),
 			form_factor: p(35),
@@ -330,6 +332,8 @@ describe('XSS payloads in every text field', () => {
 	const PAIR = '/compare/intel-dc-s3500-480gb-vs-intel-ssd-710/';
 	/** The comparison drawn in the browser: the payload drive beside a published one. */
 	const LIVE_COMPARE = `/compare/?devices=${DEVICE_ID},intel-dc-s3500-480gb&base=${DEVICE_ID}`;
+	/** The finder asked about the payload drive's workload (4 KiB random read at QD 32), and its chart's embed. */
+	const FIND = '/find/?access=random&read=100&bs=4096&qd=32';
 	/** The review's workload pages (one per workload label: each a payload). */
 	let workloads: string[] = [];
 	const workloadPages = async () => {
@@ -381,7 +385,7 @@ describe('XSS payloads in every text field', () => {
 		// redrawn in the browser from DuckDB's rows. The catalog redrawn by a search.
 		const live = js ? '?stat=p99&unit=ms' : '';
 		const pages = Object.entries(SHOWN).map(([path, shown]): [string, string[]] => [path === REVIEW ? path + live : path, shown]);
-		if (js) pages.push([`/?q=${encodeURIComponent('img')}`, [p(7)]], [LIVE_COMPARE, [p(32)]], [`/zh-Hans${PAIR}`, [p(18)]]);
+		if (js) pages.push([`/?q=${encodeURIComponent('img')}`, [p(7)]], [LIVE_COMPARE, [p(32)]], [`/zh-Hans${PAIR}`, [p(18)]], [FIND, [p(32)]], [`/embed${FIND}`, []]);
 		else pages.push([`/zh-Hans${REVIEW}`, [p(2)]]);
 		// Each workload page shows its label: one of the three workload payloads.
 		for (const w of await workloadPages()) pages.push([w + live, []]);
