@@ -372,7 +372,11 @@ export class DatasetWriter {
 	async judgeSteadyState(timeseriesFile: string): Promise<void> {
 		await this.conn.run(`CREATE OR REPLACE TEMP VIEW ${quoteIdent(timeseries.name)} AS SELECT * FROM read_parquet(${quoteText(timeseriesFile)})`);
 		const query = buildTimeseriesSql({ buckets: STEADY_ROUNDS });
-		const reader = await this.conn.runAndReadAll(query.sql, query.params as never);
+		// DuckDB materializes a CTE that is read twice: every point of a per-I/O log with its series' text columns, spilled
+		// past memory_limit (4 GiB of log: minutes, and the ingest's peak memory). Read twice from the file instead.
+		const sql = query.sql.replace(/\bWITH points AS \(/, 'WITH points AS NOT MATERIALIZED (');
+		if (sql === query.sql) throw new Error('the timeseries query no longer begins WITH points AS (');
+		const reader = await this.conn.runAndReadAll(sql, query.params as never);
 		const rounds = new Map<string, { series_id: string; direction: string; rounds: Round[] }>();
 		for (const r of reader.getRowObjectsJS() as unknown as TimeseriesBucketRow[]) {
 			const k = `${r.series_id}\u0000${r.direction}`;
