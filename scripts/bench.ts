@@ -2,8 +2,9 @@
 //  1. ingest throughput on a generated ≥ 200 MB fio per-I/O log vs DuckDB's own read_csv → Parquet (aim ≥ 0.5)
 //  2. the site: time to first chart, page weight, interaction → redraw (scripts/bench/site.ts)
 // --only ingest|site runs one part. --catalog N[,N…] [--keep] runs only the catalog scaling bench (scripts/bench/catalog-run.ts).
-// --only biglog [--big-gib 4] runs only this: a 4 GiB per-I/O log beside a small review through `npm run ingest`, its
-// time and peak RSS (aim < 1 GB: every file is read in pieces, DuckDB's memory is bounded).
+// --only biglog [--sizes 0.5,1,2,4] runs only this: per-I/O logs of each size in GiB (4 alone by default) beside a small
+// review through `npm run ingest`, each with its time, throughput and peak RSS, side by side with the same ingest of a
+// 200 MB log in the same run (aim: throughput at every size within 1.3× of the 200 MB one, peak RSS < 400 MB).
 import { createHash } from 'node:crypto';
 import { closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,37 +26,50 @@ const { values } = parseArgs({
 		only: { type: 'string' },
 		catalog: { type: 'string' },
 		keep: { type: 'boolean', default: false },
-		'big-gib': { type: 'string', default: '4' },
+		sizes: { type: 'string', default: '4' },
 	},
 });
 const ROOT = resolve(import.meta.dirname, '..');
 const targetBytes = Number(values.mb) * 1e6;
 const rounds = Number(values.rounds);
 
-/** A per-I/O clat log as fio 3.x writes it with log_offset=1 (6 columns), deterministic pseudo-random values. */
-function generateLog(path: string, targetBytes: number): { bytes: number; lines: number } {
-	const fd = openSync(path, 'w');
-	let seed = 42;
-	const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
-	let bytes = 0;
-	let lines = 0;
-	let t = 0;
-	while (bytes < targetBytes) {
-		const parts: string[] = [];
-		for (let i = 0; i < 20000; i++) {
-			t += rand() < 0.3 ? 1 : 0;
-			const lat = 20000 + Math.floor(rand() * 2000000);
-			const ddir = rand() < 0.7 ? 0 : 1;
-			const offset = Math.floor(rand() * 262144) * 4096;
-			parts.push(`${t}, ${lat}, ${ddir}, 4096, ${offset}, 0x0000\n`);
-		}
-		const chunk = parts.join('');
-		writeSync(fd, chunk);
-		bytes += Buffer.byteLength(chunk);
-		lines += parts.length;
+/** A per-I/O clat log as fio 3.x writes it with log_offset=1 (6 columns), deterministic pseudo-random values, grown in
+ * place: `growTo` appends lines until the file holds at least that many bytes, so one file serves every size of a run. */
+class GeneratedLog {
+	bytes = 0;
+	lines = 0;
+	private seed = 42;
+	private t = 0;
+	readonly path: string;
+	constructor(path: string) {
+		this.path = path;
+		closeSync(openSync(path, 'w'));
 	}
-	closeSync(fd);
-	return { bytes, lines };
+	private rand(): number {
+		return (this.seed = (this.seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+	}
+	growTo(targetBytes: number): this {
+		const fd = openSync(this.path, 'a');
+		try {
+			while (this.bytes < targetBytes) {
+				const parts: string[] = [];
+				for (let i = 0; i < 20000; i++) {
+					this.t += this.rand() < 0.3 ? 1 : 0;
+					const lat = 20000 + Math.floor(this.rand() * 2000000);
+					const ddir = this.rand() < 0.7 ? 0 : 1;
+					const offset = Math.floor(this.rand() * 262144) * 4096;
+					parts.push(`${this.t}, ${lat}, ${ddir}, 4096, ${offset}, 0x0000\n`);
+				}
+				const chunk = parts.join('');
+				writeSync(fd, chunk);
+				this.bytes += Buffer.byteLength(chunk);
+				this.lines += parts.length;
+			}
+		} finally {
+			closeSync(fd);
+		}
+		return this;
+	}
 }
 
 interface Phases {
@@ -136,7 +150,7 @@ async function benchIngest(): Promise<void> {
 	try {
 		const log = join(dir, 'bench_clat.1.log');
 		process.stderr.write(`generating a ${values.mb} MB per-I/O fio log… `);
-		const { bytes, lines } = generateLog(log, targetBytes);
+		const { bytes, lines } = new GeneratedLog(log).growTo(targetBytes);
 		process.stderr.write(`${(bytes / 1e6).toFixed(0)} MB, ${lines} lines\n`);
 		const ours: number[] = [];
 		const phases: Phases[] = [];
@@ -178,30 +192,67 @@ async function benchIngest(): Promise<void> {
 	}
 }
 
-/** A per-I/O log of `--big-gib` GiB beside a small review (one fio JSON), ingested by `npm run ingest` in a child. */
-async function benchBigLog(): Promise<void> {
+interface BigLogRun {
+	bytes: number;
+	lines: number;
+	ms: number;
+	peakRssKb: number | null;
+}
+
+/** `npm run ingest` of a review holding the log as it is now (one fio JSON beside it), in a child process. */
+async function ingestBigLogReview(dir: string, review: string, log: GeneratedLog): Promise<BigLogRun> {
+	const out = join(dir, 'out');
+	rmSync(out, { recursive: true, force: true });
+	const step = await runNode([join(ROOT, 'scripts/ingest.ts'), review, '--out', out], ROOT, join(dir, 'ingest.log'));
+	if (!step.ok) throw new Error(`ingest failed: ${step.reason}`);
+	const rows = (JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as DatasetManifest).tables.timeseries!.rows;
+	if (rows !== log.lines) throw new Error(`the ingest wrote ${rows} timeseries rows of ${log.lines} lines`);
+	rmSync(out, { recursive: true, force: true });
+	return { bytes: log.bytes, lines: log.lines, ms: step.ms, peakRssKb: step.peakRssKb };
+}
+
+/** Per-I/O logs of each `--sizes` GiB (one file grown in place) and first a 200 MB one, each beside a small review. */
+async function benchBigLog(sizesGib: number[]): Promise<void> {
 	const dir = mkdtempSync(join(tmpdir(), 'ssd-bench-biglog-'));
 	try {
 		const review = join(dir, 'big-log-review');
 		mkdirSync(review);
 		copyFileSync(join(ROOT, 'tests/fixtures/fio/json-fio3.14-crucial-sata-randread.json'), join(review, 'randread.json'));
-		const gib = Number(values['big-gib']);
-		process.stderr.write(`generating a ${gib} GiB per-I/O fio log… `);
-		const started = performance.now();
-		const { bytes, lines } = generateLog(join(review, 'big_clat.1.log'), gib * 2 ** 30);
-		process.stderr.write(`${lines} lines in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
-		const out = join(dir, 'out');
-		const step = await runNode([join(ROOT, 'scripts/ingest.ts'), review, '--out', out], ROOT, join(dir, 'ingest.log'));
-		if (!step.ok) throw new Error(`ingest failed: ${step.reason}`);
-		const rows = (JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as DatasetManifest).tables.timeseries!.rows;
-		if (rows !== lines) throw new Error(`the ingest wrote ${rows} timeseries rows of ${lines} lines`);
-		const s = step.ms / 1000;
-		const rss = step.peakRssKb === null ? 'unknown' : `${(step.peakRssKb / 1024).toFixed(0)} MB`;
-		console.log(`big log, ${(bytes / 2 ** 30).toFixed(2)} GiB per-I/O fio clat log (${lines} lines) beside a small review → npm run ingest:`);
-		console.log(`  ${s.toFixed(1)} s  ${(bytes / 1e6 / s).toFixed(1)} MB/s  peak RSS ${rss}  (aim < 1 GB; ${TIME} %M, or VmHWM sampled without it)`);
+		const log = new GeneratedLog(join(review, 'big_clat.1.log'));
+		const runs: BigLogRun[] = [];
+		let inProcess: BigLogRun | undefined;
+		for (const target of [targetBytes, ...sizesGib.map((g) => g * 2 ** 30)]) {
+			const started = performance.now();
+			log.growTo(target);
+			if (!inProcess) {
+				const r = await ourIngest(log.path, join(dir, 'ours.parquet'), []);
+				inProcess = { bytes: log.bytes, lines: log.lines, ms: r.ms, peakRssKb: null };
+				rmSync(join(dir, 'ours.parquet'));
+			}
+			process.stderr.write(`${(log.bytes / 2 ** 30).toFixed(2)} GiB log (${log.lines} lines) grown in ${((performance.now() - started) / 1000).toFixed(0)} s, ingesting… `);
+			runs.push(await ingestBigLogReview(dir, review, log));
+			process.stderr.write(`${(runs.at(-1)!.ms / 1000).toFixed(1)} s\n`);
+		}
+		const mbps = (r: BigLogRun) => r.bytes / 1e6 / (r.ms / 1000);
+		const base = runs[0]!;
+		console.log(`big log: per-I/O fio clat logs beside a small review → npm run ingest (one run each; peak RSS by ${TIME} %M, or VmHWM sampled):`);
+		console.log('  log size     lines        time      throughput   vs 200 MB   peak RSS');
+		for (const r of runs) {
+			const size = r === base ? `${(r.bytes / 1e6).toFixed(0)} MB` : `${(r.bytes / 2 ** 30).toFixed(2)} GiB`;
+			const rss = r.peakRssKb === null ? 'unknown' : `${(r.peakRssKb / 1024).toFixed(0)} MB`;
+			console.log(`  ${size.padEnd(11)}  ${String(r.lines).padEnd(11)}  ${(r.ms / 1000).toFixed(1).padStart(7)} s  ${mbps(r).toFixed(1).padStart(7)} MB/s  ${(mbps(base) / mbps(r)).toFixed(2).padStart(7)}×    ${rss}`);
+		}
+		console.log(`  the ingest bench's part alone (stage + timeseries Parquet, in this process) on the ${(base.bytes / 1e6).toFixed(0)} MB log: ${mbps(inProcess!).toFixed(1)} MB/s`);
+		console.log('  (aim: every size within 1.3× of the 200 MB throughput, peak RSS < 400 MB)');
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}
+}
+
+function gibSizes(text: string): number[] {
+	const sizes = text.split(',').map(Number);
+	if (sizes.some((n) => !(n > 0))) throw new Error(`--sizes ${text}: expected sizes in GiB such as 4 or 0.5,1,2,4`);
+	return sizes.sort((a, b) => a - b);
 }
 
 function catalogSizes(text: string): number[] {
@@ -213,7 +264,7 @@ function catalogSizes(text: string): number[] {
 if (values.catalog !== undefined) {
 	await benchCatalog(catalogSizes(values.catalog), values.keep);
 } else if (values.only === 'biglog') {
-	await benchBigLog();
+	await benchBigLog(gibSizes(values.sizes));
 } else {
 	if (values.only !== 'site') await benchIngest();
 	if (values.only !== 'ingest') await benchSite();

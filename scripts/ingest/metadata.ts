@@ -16,6 +16,9 @@ const MAX_ALIAS_COUNT = 100;
 
 type Path = (string | number)[];
 
+/** The line of a key of a loaded YAML file (of the nearest enclosing key when it is not there). */
+export type YamlLines = (path: Path) => number | undefined;
+
 export function loadYaml<S extends z.ZodType>(
 	file: string,
 	text: string,
@@ -23,6 +26,17 @@ export function loadYaml<S extends z.ZodType>(
 	errors: InputError[],
 	warnings: InputWarning[],
 ): z.infer<S> | undefined {
+	return loadYamlWithLines(file, text, schema, errors, warnings)?.value;
+}
+
+/** loadYaml, and where each key is: for checks made later, against other files, that name their line. */
+export function loadYamlWithLines<S extends z.ZodType>(
+	file: string,
+	text: string,
+	schema: S,
+	errors: InputError[],
+	warnings: InputWarning[],
+): { value: z.infer<S>; lineOf: YamlLines } | undefined {
 	const deep = tooDeep(text);
 	if (deep) {
 		const line = text.slice(0, deep.offset).split('\n').length;
@@ -61,7 +75,7 @@ export function loadYaml<S extends z.ZodType>(
 		warnings.push({ file, line: lineOf([...path, key]), field: [...path, key].join('.'), code: 'KEY_TYPO', message });
 	}
 	const result = schema.safeParse(value);
-	if (result.success) return result.data;
+	if (result.success) return { value: result.data, lineOf };
 	for (const issue of result.error.issues) {
 		const path = issue.path as Path;
 		if (issue.code === 'unrecognized_keys') {

@@ -1,13 +1,13 @@
 // The ingest: data/ (or bare folders of logs) → checked rows → Parquet + manifest.json.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { runsSidecar, type RunsSidecar } from '../../src/lib/metadata/runs-sidecar.ts';
+import { runsSidecar } from '../../src/lib/metadata/runs-sidecar.ts';
 import type { DatasetManifest, InputRecord } from '../../src/lib/dataset-layout.ts';
 import { KEBAB_ID } from '../../src/lib/ids.ts';
 import type { DeviceRow, ReviewRow } from '../../src/lib/schema.ts';
 import { Collector, inputRecord, type ReviewUnit, type WarningRecord } from './collect.ts';
 import { InputError, byCodePoint, listFiles, slugify } from './files.ts';
-import { bareDeviceRow, bareReviewRow, deviceRow, deviceYaml, loadYaml, reviewRow, reviewYaml } from './metadata.ts';
+import { bareDeviceRow, bareReviewRow, deviceRow, deviceYaml, loadYaml, loadYamlWithLines, reviewRow, reviewYaml } from './metadata.ts';
 import { DatasetOutput, type ReviewSource } from './publish.ts';
 import { ingestVersion, reviewKey } from './review-key.ts';
 import { DatasetWriter } from './write-parquet.ts';
@@ -65,12 +65,27 @@ function checkId(id: string, file: string, field: string, errors: InputError[]):
 	if (!KEBAB_ID.test(id)) errors.push(new InputError(file, 'BAD_ID', `"${id}" is not a lower-case kebab-case id; rename it, e.g. "${slugify(id)}"`, undefined, field));
 }
 
-function loadSidecar(unitRel: string, dir: string, catalog: Catalog, names = ['raw/runs.yaml', 'raw/runs.yml']): RunsSidecar {
+function loadSidecar(unitRel: string, dir: string, catalog: Catalog, names = ['raw/runs.yaml', 'raw/runs.yml']): Pick<ReviewUnit, 'sidecar' | 'sidecarSource'> {
 	for (const name of names) {
 		const p = join(dir, name);
-		if (existsSync(p)) return loadYaml(`${unitRel}/${name}`, readFileSync(p, 'utf8'), runsSidecar, catalog.errors, catalog.warnings) ?? { files: [] };
+		if (!existsSync(p)) continue;
+		const file = `${unitRel}/${name}`;
+		const loaded = loadYamlWithLines(file, readFileSync(p, 'utf8'), runsSidecar, catalog.errors, catalog.warnings);
+		return loaded ? { sidecar: loaded.value, sidecarSource: { file, lineOf: loaded.lineOf } } : { sidecar: { files: [] } };
 	}
-	return { files: [] };
+	return { sidecar: { files: [] } };
+}
+
+/** Devices runs.yaml names that have no device file: errors at its line, where the fix is, not at the result files. */
+function checkSidecarDevices(unit: ReviewUnit, known: ReadonlySet<string>, errors: InputError[]): void {
+	const source = unit.sidecarSource;
+	if (!source) return;
+	const unknown = (id: string | undefined, path: (string | number)[]) => {
+		if (id === undefined || known.has(id)) return;
+		errors.push(new InputError(source.file, 'UNKNOWN_DEVICE', `device "${id}" has no data/devices/${id}.yaml`, source.lineOf(path), path.join('.')));
+	};
+	unknown(unit.sidecar.default_device_id, ['default_device_id']);
+	unit.sidecar.files.forEach((entry, i) => unknown(entry.device_id, ['files', i, 'device_id']));
 }
 
 function dataModeUnits(root: string, catalog: Catalog): ReviewUnit[] {
@@ -127,7 +142,7 @@ function dataModeUnits(root: string, catalog: Catalog): ReviewUnit[] {
 			rel,
 			files,
 			metaInputs: [inputRecord(yamlRel, text, 'review-yaml')],
-			sidecar,
+			...sidecar,
 			defaultDeviceId: subjects.length === 1 ? subjects[0]!.device_id : undefined,
 		});
 	}
@@ -157,7 +172,7 @@ function bareModeUnits(paths: string[], catalog: Catalog): ReviewUnit[] {
 		catalog.reviews.push(bareReviewRow(id, name, id));
 		// A runs.yaml beside the files works as in raw/ (paths relative to the folder).
 		const sidecar = loadSidecar(id, dir, catalog, ['runs.yaml', 'runs.yml']);
-		units.push({ reviewId: id, dir, rel: id, files: [...files].sort(byCodePoint), metaInputs: [], sidecar, defaultDeviceId: id });
+		units.push({ reviewId: id, dir, rel: id, files: [...files].sort(byCodePoint), metaInputs: [], ...sidecar, defaultDeviceId: id });
 	}
 	return units;
 }
@@ -170,6 +185,7 @@ export async function ingest(opts: IngestOptions): Promise<IngestReport> {
 		const units = opts.paths?.length ? bareModeUnits(opts.paths, catalog) : dataModeUnits(resolve(opts.dataDir ?? 'data'), catalog);
 		const known = new Set(catalog.devices.map((d) => d.device_id));
 		const { errors } = catalog;
+		for (const unit of units) checkSidecarDevices(unit, known, errors);
 		const warnings: WarningRecord[] = [...catalog.warnings];
 		output = await DatasetOutput.open(resolve(opts.out), writer, ingestVersion(), { waitMs: opts.lockWaitMs ?? 600_000, onWait: opts.onLockWait });
 		const total = units.reduce((n, u) => n + u.files.length, 0);

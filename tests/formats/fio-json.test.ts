@@ -36,7 +36,7 @@ describe('fio 2.1.4 (PKB): io_bytes in KiB, latencies in µs, no options', () =>
 	it('converts KiB and µs', () => {
 		const w = run(r, 'job0', 'write');
 		expect(w.io_bytes).toBe(370671616); // "io_bytes" : 361984 KiB × 1024
-		expect(w.bw_bytes_per_s).toBe(69752832); // "bw" : 68118 KiB/s × 1024
+		expect(w.bw_bytes_per_s).toBeCloseTo(69753785.47, 2); // 361984 KiB × 1024 / 5.314 s ("bw" : 68118, truncated)
 		expect(w.clat_mean_ns).toBe(477734840); // "mean" : 477734.84 µs × 1000
 		expect(w.clat_p99_ns).toBe(823296000); // "99.000000" : 823296 µs × 1000
 		expect(w.lat_min_ns).toBe(189438000); // lat "min" : 189438 µs × 1000
@@ -66,7 +66,7 @@ describe('fio 2.17 (PKB): group_reporting in global options', () => {
 		expect(read.numjobs).toBe(2); // "numjobs" : "2"
 		expect(read.block_size_bytes).toBe(16384); // "bs" : "16k"
 		expect(read.io_bytes).toBe(1325318144); // 1294256 KiB × 1024 (1294256 / 10.003 s = 129386 KiB/s = "bw": KiB)
-		expect(read.bw_bytes_per_s).toBe(132491264); // 129386 × 1024
+		expect(read.bw_bytes_per_s).toBeCloseTo(132492066.78, 2); // 1294256 KiB × 1024 / 10.003 s ("bw" : 129386)
 		expect(read.clat_p50_ns).toBe(96000); // "50.000000" : 96 µs
 		expect([read.rw, read.read_pct, read.random_pct, read.access]).toEqual(['randread', 100, 100, 'random']);
 		expect(run(r, 'job1', 'write').total_ios).toBe(24580);
@@ -82,7 +82,7 @@ describe('fio 2.18 git build (fio-plot)', () => {
 	it('reads KiB and µs and the git version', () => {
 		expect(read.tool_version).toBe('2.18-59-g618e');
 		expect(read.io_bytes).toBe(3002368); // 2932 KiB × 1024
-		expect(read.bw_bytes_per_s).toBe(299008); // 292 KiB/s × 1024
+		expect(read.bw_bytes_per_s).toBeCloseTo(299757.19, 2); // 2932 KiB × 1024 / 10.016 s = 292.73 KiB/s ("bw" : 292)
 		expect(read.clat_mean_ns).toBe(13643395.634); // 13643.395634 µs × 1000
 		expect(read.clat_p99_9_ns).toBe(25216000); // "99.900000" : 25216 µs
 		expect(read.iodepth).toBe(1); // "iodepth" : "01"
@@ -154,11 +154,23 @@ describe('fio 3.33 json+ (generated)', () => {
 	});
 });
 
+describe('fio 2.18, a slow device (hand-made from the 2.18 fixture)', () => {
+	const r = parse('json-fio2.18-slow-randread-handmade.json');
+	it('takes bandwidth from io_bytes over the runtime, not the truncated bw', () => {
+		const read = run(r, 'job0', 'read');
+		expect(read.io_bytes).toBe(604 * 1024); // "io_bytes" : 604 (KiB before 2.21)
+		expect(read.bw_bytes_per_s).toBeCloseTo(10352.09, 2); // 618496 B / 59.746 s = 10.11 KiB/s ("bw" : 10 reads −1.1 %)
+		expect(read.iops).toBe(2.527366); // 151 × 1000 / 59746 ms, as printed
+		expect(read.block_size_bytes).toBe(4096);
+		expect(r.warnings).toEqual([]); // within bw's truncation (< 1 KiB/s)
+	});
+});
+
 describe.skipIf(!SHARED_PRESENT)(`fixtures read in place from ../shared ${SHARED_PRESENT ? '' : SHARED_SKIP_REASON}`, () => {
 	it('3.1 multidisk: 8 jobs without group_reporting → one derived total', () => {
 		const r = parse('json-fio3.1-multidisk-8jobs.json');
 		expect(r.runs.filter((x) => x.scope === 'job')).toHaveLength(8);
-		expect(run(r, 'job0', 'read').bw_bytes_per_s).toBe(29947904); // no bw_bytes in 3.1: 29246 KiB/s × 1024
+		expect(run(r, 'job0', 'read').bw_bytes_per_s).toBeCloseTo(2147483648 / 71.705, 3); // no bw_bytes in 3.1: io over runtime ("bw" : 29246)
 		const total = run(r, 'group0', 'read');
 		expect([total.scope, total.value_origin, total.numjobs, total.job_name]).toEqual(['total', 'derived', 8, null]);
 		expect(total.runtime_s).toBe(73.055); // longest job: 73055 ms

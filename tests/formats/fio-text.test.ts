@@ -265,6 +265,40 @@ describe('generated fio 3.33, unified_rw_reporting=both, 2 jobs, group_reporting
 	});
 });
 
+describe('fio 2.0.x (hand-made in the shape of real 2.0.8 and 2.0.15 output)', () => {
+	it('2.0.8, bssplit randrw: a bare version line, no date, "iops=708 ,", "bw=560703 B/s"; block size unknown', () => {
+		const name = 'text-fio2.0.8-bssplit-randrw-handmade.txt';
+		const r = parseFioText(fixtureText(name), name);
+		const read = row(r, 'run0/job0', 'read');
+		expect(read.tool_version).toBe('2.0.8');
+		expect(read.started_at).toBeNull();
+		expect(read.block_size_bytes).toBeNull(); // bs=512-64K/512-64K: bssplit, never a guess
+		expect(read.iops).toBeCloseTo(708.7531, 4); // issued r=70000 × 1000 / 98765 ms (printed iops=708)
+		expect(read.io_bytes).toBe(216266 * 1024); // io=216266KB
+		// io= over the runtime: 221456384 B / 98.765 s; the printed 2189.8KB/s is 2189 KiB/s and a remainder
+		expect(read.bw_bytes_per_s).toBeCloseTo(2242255.70, 1);
+		expect(read.slat_max_ns).toBe(51230e3); // slat (usec): min=0 , max=51230 ,
+		expect(read.clat_max_ns).toBe(2413.5e6); // clat (usec) max=2413.5K
+		const write = row(r, 'run0/job0', 'write');
+		expect(write.iops).toBeCloseTo(177.1883, 4); // 17500 × 1000 / 98765
+		expect(write.bw_bytes_per_s).toBe(560703); // bw=560703 B/s = ⌊55377920 B × 1000 / 98765⌋
+		expect(write.clat_mean_ns).toBe(71.04e6); // clat (msec) avg=71.04
+		expect(row(r, 'run0/group0', 'write').bw_bytes_per_s).toBeCloseTo(560703.89, 2); // io=54080KB over 98765 ms
+		expect(codes(r)).toEqual(['KB_BASE_UNKNOWN']);
+	});
+
+	it('2.0.15, fixed 4k: bandwidth from the issued I/Os', () => {
+		const name = 'text-fio2.0.15-randread4k-slow-handmade.txt';
+		const job = row(parseFioText(fixtureText(name), name), 'run0/job0', 'read');
+		expect(job.tool_version).toBe('2.0.15');
+		expect(job.started_at).toBe('2013-06-11T09:14:52');
+		expect(job.block_size_bytes).toBe(4096);
+		expect(job.iops).toBeCloseTo(41.6313, 4); // 2503 × 1000 / 60123 ms (printed iops=41 ,)
+		expect(job.bw_bytes_per_s).toBeCloseTo(170521.90, 2); // 2503 × 4096 B × 1000 / 60123 ms (printed 170521 B/s)
+		expect(job.io_bytes).toBe(2503 * 4096); // = io=10012KB
+	});
+});
+
 describe('parseFioText on hand-made variants', () => {
 	const gen = fixtureText('generated/gen-fio3.33-normal-unified-both-2jobs-group-reporting.txt');
 

@@ -229,7 +229,8 @@ function directionRow(
 
 	// A git build just before 2.21 may already have c12d597a, which added io_kbytes and made io_bytes bytes.
 	const ioBytes = era.ioBytesInKiB && ioKbytes === undefined ? ioRaw * KIB : ioRaw;
-	let bwPerS: number | null = bwBytes ?? bw * KIB;
+	// Before 3.2 there is no bw_bytes, and bw is whole KiB/s (10.11 prints as 10): the bytes over the runtime are exact.
+	let bwPerS: number | null = bwBytes ?? (runtimeMs > 0 ? (ioBytes * MS_PER_S) / runtimeMs : bw * KIB);
 	let iops: number | null = iopsRaw;
 	checkRates(ctx, path, { bw, bwBytes, ioBytes, runtimeMs });
 	if (bw === 0 && iopsRaw === 0 && ioBytes > 0 && runtimeMs > 0) {
@@ -302,7 +303,7 @@ function directionRow(
 	});
 }
 
-/** bw is bw_bytes/1024 truncated; io_bytes × 1000 / runtime is bw_bytes. Disagreement means a unit went wrong. */
+/** bw is bw_bytes/1024 truncated; io_bytes × 1000 / runtime is bw_bytes. Disagreement beyond that means a unit went wrong. */
 function checkRates(
 	ctx: Context,
 	path: string,
@@ -315,9 +316,10 @@ function checkRates(
 	const implied = (v.ioBytes * MS_PER_S) / v.runtimeMs;
 	const reported = v.bwBytes ?? v.bw * KIB;
 	if (Math.abs(implied - reported) > KIB + implied * 1e-3) {
+		const used = v.bwBytes === undefined ? '; the bytes over the runtime are used' : '';
 		ctx.warn({
 			code: 'IO_BW_MISMATCH',
-			message: `io ${v.ioBytes} bytes over ${v.runtimeMs} ms is ${Math.round(implied)} B/s, but fio reports ${reported} B/s`,
+			message: `io ${v.ioBytes} bytes over ${v.runtimeMs} ms is ${Math.round(implied)} B/s, but fio reports ${reported} B/s${used}`,
 			field: path,
 		});
 	}

@@ -13,7 +13,7 @@ export const formats: readonly FileFormat[] = [
 		tool: 'fio',
 		kind: 'log',
 		streamed: true,
-		describe: 'fio `write_bw_log` / `iops` / `lat` / `clat` / `slat` logs, windowed or per I/O (any size, read in pieces)',
+		describe: 'fio `write_bw_log` / `iops` / `lat` / `clat` / `slat` logs: 2.x (latencies µs) and 3.x (ns; offset and prio columns), windowed or per I/O (any size, read in pieces)',
 		detect(head, fileName) {
 			const columns = dataLineColumns(head);
 			// Plain logs have at most 8 columns; fewer than 4 in a file named as a fio log: the reader says what is wrong.

@@ -28,9 +28,10 @@ export interface Reading {
 	digits: number;
 }
 
+// 2.0.x puts a space where the prefix of a figure without one would be: "613081 B/s", "524288 B".
 const AMOUNT = {
-	rate: /^(\d+(?:\.\d+)?)(?:([kKMGTP]i?)?(B|bit)\/s)?$/,
-	size: /^(\d+(?:\.\d+)?)(?:([kKMGTP]i?)?B)?$/,
+	rate: /^(\d+(?:\.\d+)?)(?:(?: |([kKMGTP]i?))?(B|bit)\/s)?$/,
+	size: /^(\d+(?:\.\d+)?)(?:(?: |([kKMGTP]i?))?B)?$/,
 };
 
 function significantDigits(number: string): number {

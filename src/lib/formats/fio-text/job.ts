@@ -2,6 +2,7 @@
 //   header      `name: (groupid=0, jobs=4): err= 0: pid=2300: Wed Oct  9 00:30:28 2024`
 //   per direction `  read: IOPS=110, BW=111MiB/s (116MB/s)(4096MiB/36978msec)` (≥2.17)
 //              or `  read : io=29854MB, bw=254727KB/s, iops=63647, runt=120014msec` (≤2.16)
+//              or `  write: io=81156KB, bw=613081 B/s, iops=196 , runt=135550msec` (2.0.x)
 //   then slat/clat/lat lines, percentile blocks, bw/iops window stats;
 //   after all directions: latency buckets, cpu, IO depths, `issued` counts, `latency : target=…`.
 // Lines we take numbers from are matched whole: a line that starts like one but does not match
@@ -66,9 +67,10 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 const DIR_PREFIX = /^\s*(read|write|trim|mixed)\s*: (?:IOPS=|io=)/;
 const DIR_IEC = /^\s*(read|write|trim|mixed): IOPS=(\S+), BW=(\S+) \((\S+)\)\((\S+)\/(\d+)msec\)(?:;.*)?$/;
-const DIR_KB_BASE = /^\s*(read|write|trim|mixed)\s*: io=(\S+), bw=(\S+), iops=(\S+), runt=\s*(\d+)msec$/;
+// 2.0.x prints a figure without prefix with a space for one ("bw=613081 B/s", "iops=783 ,").
+const DIR_KB_BASE = /^\s*(read|write|trim|mixed)\s*: io=(\S+(?: B)?), bw=(\S+(?: B\/s)?), iops=(\S+) ?, runt=\s*(\d+)msec$/;
 const LAT_PREFIX = /^\s*(slat|clat|lat)\s+\((nsec|usec|msec)\):\s*min=/;
-const LAT = /^\s*(slat|clat|lat)\s+\((nsec|usec|msec)\): min=\s*(\S+), max=\s*(\S+), avg=\s*(\S+), stdev=\s*(\S+)$/;
+const LAT = /^\s*(slat|clat|lat)\s+\((nsec|usec|msec)\): min=\s*(\S+) ?, max=\s*(\S+) ?, avg=\s*(\S+), stdev=\s*(\S+)$/;
 const PCT_HEADER = /^\s*(slat|clat|lat) percentiles \((nsec|usec|msec)\):\s*$/;
 const ANY_PCT_HEADER = /percentiles \(\w+\):\s*$/;
 const PCT_ROW = /^\s*\|(?:\s*\d+(?:\.\d+)?th=\[\s*\d+\],?)+\s*$/;

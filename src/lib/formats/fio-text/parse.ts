@@ -26,7 +26,8 @@ import { countedBytes, groupRates, jobRates } from './rates.ts';
 import { parseTerseLines } from './terse.ts';
 import type { TerseLine } from './terse.ts';
 
-const VERSION_LINE = /^fio-(\d+\.\d+\S*)\s*$/;
+// "fio-3.36"; fio 2.0.x printed "fio 2.0.8" or, in some builds, the bare "2.0.8".
+const VERSION_LINE = /^(?:fio[- ](\d+\.\d+\S*)|(\d+\.\d+\.\d+))\s*$/;
 
 interface GroupBlock {
 	groupid: number;
@@ -117,7 +118,7 @@ function scan(lines: string[], file: string): Scan {
 		if (version) {
 			closeJob();
 			startRunIfUsed();
-			run.version = version[1]!;
+			run.version = (version[1] ?? version[2])!;
 			return;
 		}
 		const g = GROUP_HEADER.exec(text);
