@@ -72,10 +72,13 @@ describe('a fio 3.14 JSON', () => {
 
 it('reads a fio 2.17 JSON (KiB/s and µs) in bytes/s and ns', () => {
 	const p = parsed(FIO_JSON_217);
-	// jobs[0].read: "iops" : 8086.673998, "bw" : 129386 (KiB/s), clat "mean" : 238.357679 (µs in fio 2.x).
+	// jobs[0].read: "iops" : 8086.673998, "bw" : 129386 (KiB/s, truncated), "io_bytes" : 1294256 (KiB before fio 2.21),
+	// "runtime" : 10003 (ms), clat "mean" : 238.357679 (µs in fio 2.x). Bandwidth is io_bytes over the runtime, as
+	// the ingest reads JSON before fio 3.2: 1,294,256 × 1024 / 10.003 = 132,492,066.8 B/s = 8086.674 IOPS × 16 KiB.
 	const read = p.runs.find((r) => r.job_index === 0 && r.direction === 'read')!;
 	expect(read.iops).toBe(8086.673998);
-	expect(read.bw_bytes_per_s).toBe(129386 * 1024);
+	expect(read.bw_bytes_per_s).toBeCloseTo((1294256 * 1024) / 10.003, 3);
+	expect(read.bw_bytes_per_s! / read.iops!).toBeCloseTo(16384, 2);
 	expect(read.clat_mean_ns).toBeCloseTo(238357.679, 6);
 });
 

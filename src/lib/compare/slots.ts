@@ -16,13 +16,15 @@ export interface Slot {
 
 const pure = (direction: Slot['direction']) => (direction === 'read' ? 100 : 0);
 
-/** Whether a result fits a slot: its fingerprint is the slot's and its load in range (an unknown load fits no range). */
+/** Whether a result fits a slot: its fingerprint is the slot's and its load in range (an unknown load, or a rate step, fits no range). */
 export function fitsSlot(row: FingerprintRow, slot: Slot): boolean {
 	const fp = fingerprintOf(row);
 	if (!fp || fp.direction !== slot.direction || fp.access !== slot.access) return false;
-	if (fp.read_pct !== pure(slot.direction) || fp.block_size_bytes !== slot.block_size_bytes || fp.rate_limit_iops !== null) return false;
+	if (fp.read_pct !== pure(slot.direction) || fp.block_size_bytes !== slot.block_size_bytes) return false;
 	const range = slot.outstanding;
+	// A slot of any load takes a rate step too (a ramp's steps are loads); a slot of a load range takes unthrottled runs.
 	if (!range) return true;
+	if (fp.rate_limit_iops !== null) return false;
 	if (fp.outstanding === null) return false;
 	return (range.min === undefined || fp.outstanding >= range.min) && (range.max === undefined || fp.outstanding <= range.max);
 }
