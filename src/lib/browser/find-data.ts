@@ -8,13 +8,23 @@ import { familyFileKey, type FinderQuery } from '../find/query.ts';
 import type { RenderedChart } from '../site/chart-kinds.ts';
 import { DEFAULT_VIEW } from '../site/view.ts';
 
-/** The family a question reads, its rows expanded; null when the dataset has none of that workload. */
-export async function loadFamily(siteBase: string, q: FinderQuery): Promise<FinderFamily | null> {
-	const r = await fetch(`${siteBase}${finderFamilyPath(familyFileKey(q)).slice(1)}`);
-	if (r.status === 404) return null;
-	if (!r.ok) throw new Error(`${r.status} ${r.statusText}`);
-	const family = (await r.json()) as FinderFamily;
-	return { ...family, runs: family.runs.map(expandRow) };
+const families = new Map<string, Promise<FinderFamily | null>>();
+
+/** The family a question reads, its rows expanded; null when the dataset has none of that workload. Read once a page. */
+export function loadFamily(siteBase: string, q: FinderQuery): Promise<FinderFamily | null> {
+	const url = `${siteBase}${finderFamilyPath(familyFileKey(q)).slice(1)}`;
+	let family = families.get(url);
+	if (!family) {
+		family = fetch(url).then(async (r) => {
+			if (r.status === 404) return null;
+			if (!r.ok) throw new Error(`${r.status} ${r.statusText}`);
+			const f = (await r.json()) as FinderFamily;
+			return { ...f, runs: f.runs.map(expandRow) };
+		});
+		family.catch(() => families.delete(url));
+		families.set(url, family);
+	}
+	return family;
 }
 
 /** The ranking chart's kind and rows; null when nothing is ranked. Only the first list: two lists are not comparable. */

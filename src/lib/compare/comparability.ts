@@ -130,9 +130,13 @@ function steadyOf(v: string | null): string | null {
 	return s;
 }
 
-/** The conditions of a result that decide its class: its review's and its row's. */
+const conditionsCache = new WeakMap<ResultContext, Conditions>();
+
+/** The conditions of a result that decide its class: its review's and its row's (read once per context). */
 export function resultConditions(r: ResultContext): Conditions {
-	return conditionsOf(r.row, r.review);
+	let c = conditionsCache.get(r);
+	if (!c) conditionsCache.set(r, (c = conditionsOf(r.row, r.review)));
+	return c;
 }
 
 /** The class of a pair of results, with its reasons. Symmetric. */

@@ -203,14 +203,15 @@ export function findAnswer(query: FinderQuery, family: FinderFamily, drives: Rea
 	const physical = (a: CurveAnswer) => drives.has(a.device_id) || PHYSICAL_DRIVE_CLASSES.has(family.devices[a.device_id]?.device_class ?? 'unknown');
 	const order = (a: CurveAnswer, b: CurveAnswer) => MEETS_RANK(a.meets) - MEETS_RANK(b.meets) || byValue(query, a, b) || (a.device_id < b.device_id ? -1 : 1);
 	const answered = chosen.filter((a) => a.at && physical(a)).sort(order);
+	const contexts = new Map(chosen.map((a) => [a, contextOf(a, family)]));
 	const ranked: CurveAnswer[][] = [];
 	for (const a of answered) {
-		const ctx = contextOf(a, family);
-		const list = ranked.find((l) => l.every((o) => RANKED.has(classify(contextOf(o, family), ctx).class)));
+		const ctx = contexts.get(a)!;
+		const list = ranked.find((l) => l.every((o) => RANKED.has(classify(contexts.get(o)!, ctx).class)));
 		if (list) list.push(a);
 		else ranked.push([a]);
 	}
-	const between = ranked.slice(1).map((l) => classify(contextOf(ranked[0]![0]!, family), contextOf(l[0]!, family)).reasons);
+	const between = ranked.slice(1).map((l) => classify(contexts.get(ranked[0]![0]!)!, contexts.get(l[0]!)!).reasons);
 	return {
 		ranked,
 		between,
