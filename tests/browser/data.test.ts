@@ -130,12 +130,10 @@ describe('downloads page', () => {
 					expect(await hash.textContent()).toBe(await hash.getAttribute('title'));
 					const name = `data-${lang}-${colorScheme}-${width}`;
 					// The dataset's files and archive, the tables, and the project's own review.
-					await page.getByTestId('dataset-archive').scrollIntoViewIfNeeded();
-					await page.screenshot({ path: join(ARTIFACTS, `${name}-archive.png`) });
-					await page.locator('[data-testid="tables"]').scrollIntoViewIfNeeded();
-					await page.screenshot({ path: join(ARTIFACTS, `${name}-tables.png`) });
-					await page.locator(`[data-review="${LAB}"]`).scrollIntoViewIfNeeded();
-					await page.screenshot({ path: join(ARTIFACTS, `${name}-lab.png`) });
+					for (const [shot, selector] of [['archive', '[data-testid="dataset-archive"]'], ['tables', '[data-testid="tables"]'], ['lab', `[data-review="${LAB}"]`]] as const) {
+						await page.locator(selector).evaluate((e) => e.scrollIntoView({ block: 'start' }));
+						await page.screenshot({ path: join(ARTIFACTS, `${name}-${shot}.png`) });
+					}
 				}
 			}
 		}

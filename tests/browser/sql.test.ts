@@ -68,6 +68,8 @@ describe('SQL console', () => {
 					expect(await settled(page)).toBe('ready');
 					const cells = page.locator('[data-testid="sql-table"] tbody td');
 					expect(await cells.allInnerTexts()).toEqual(shown);
+					// Headers of number columns are aligned with their numbers.
+					expect(await page.locator('[data-testid="sql-table"] thead th.num').count()).toBe(shown.length);
 					// Each rounded or grouped number keeps its exact value as its tooltip; one printed as it is needs none.
 					expect(await cells.evaluateAll((tds) => tds.map((td) => td.getAttribute('title')))).toEqual(exact.map((e, i) => (e === shown[i] ? null : e)));
 					expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${lang} ${colorScheme} ${width}`).toBeLessThanOrEqual(0);

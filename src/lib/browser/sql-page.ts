@@ -81,7 +81,9 @@ function numberCell(v: number) {
 }
 
 function resultTable(columns: { name: string; type: { toString(): string } }[], rows: CsvValue[][]): HTMLElement {
-	const head = el('thead', {}, el('tr', {}, ...columns.map((c) => el('th', { scope: 'col', title: c.type.toString() }, c.name))));
+	// A column of numbers has its header aligned with them.
+	const numeric = columns.map((_, i) => rows.some((r) => typeof r[i] === 'number') && rows.every((r) => r[i] === null || typeof r[i] === 'number'));
+	const head = el('thead', {}, el('tr', {}, ...columns.map((c, i) => el('th', { scope: 'col', title: c.type.toString(), ...(numeric[i] ? { class: 'num' } : {}) }, c.name))));
 	const body = el(
 		'tbody',
 		{},
