@@ -44,9 +44,12 @@ describe('downloads page', () => {
 		const zh = (await open('/zh-Hans/data/')).page.locator(`[data-review="${LAB}"]`);
 		expect(await zh.getByTestId('source-own').innerText()).toBe('本项目（SSD review data）用其采集工具自测；下列原始文件即其来源');
 		expect(await zh.getByTestId('licence').innerText()).toBe('CC0-1.0');
-		const reviewPage = (await open(`/reviews/${LAB}/`)).page;
-		expect(await reviewPage.getByTestId('own-measurement').innerText()).toBe('Measured by this project');
-		expect(await reviewPage.getByTestId('review-licence').innerText()).toBe('Licence: CC0-1.0');
+		for (const [lang, width] of [['en', 1280], ['zh', 375]] as const) {
+			const reviewPage = (await open(`${lang === 'zh' ? '/zh-Hans' : ''}/reviews/${LAB}/`, { viewport: { width, height: 700 } })).page;
+			expect(await reviewPage.getByTestId('own-measurement').innerText()).toBe(lang === 'zh' ? '本项目自测' : 'Measured by this project');
+			expect(await reviewPage.getByTestId('review-licence').innerText()).toBe(lang === 'zh' ? '许可协议:CC0-1.0' : 'Licence: CC0-1.0');
+			await reviewPage.screenshot({ path: join(ARTIFACTS, `data-review-own-${lang}-${width}.png`) });
+		}
 	});
 
 	it('gives each table whole as one Parquet and one CSV, the whole dataset as one archive, and links each table\'s partitions', async () => {
