@@ -1,11 +1,14 @@
-// One review's archive (a .zip made with yazl): its raw files, its metadata YAML, its rows as CSV and Parquet, and a
-// README with its source, licence, how to cite it and the SHA-256 of every other entry. The same files give the same
+// The archives (.zip made with yazl). One review's: its raw files, its metadata YAML, its rows as CSV and Parquet, and
+// a README with its source, licence, how to cite it and the SHA-256 of every other entry. The whole dataset's: every
+// table whole as Parquet and every raw file (the CSVs, the same values, are left out: they are one link away), with a
+// README giving each review's source and licence and the SHA-256 of every other entry. The same files give the same
 // bytes: entries in code-point order, one fixed time and mode, no extra timestamp field, and Node's own zlib.
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
-import { reviewCitation } from '../../src/lib/citation.ts';
+import { DATASET_TITLE, reviewCitation } from '../../src/lib/citation.ts';
+import { isOwnMeasurement } from '../../src/lib/review-source.ts';
 import type { ReviewRow } from '../../src/lib/schema.ts';
 import { byCodePoint } from './files.ts';
 
@@ -50,12 +53,23 @@ function fileList(entries: readonly ArchiveEntry[]): string {
 
 const sorted = (entries: readonly ArchiveEntry[]) => [...entries].sort((a, b) => byCodePoint(a.name, b.name));
 
+/** Where a review's data comes from, in words: its URL, this dataset for the project's own measurement, or none. */
+export function sourceText(review: Pick<ReviewRow, 'url' | 'publisher'>): string {
+	if (review.url) return review.url;
+	if (isOwnMeasurement(review)) return `this dataset (${DATASET_TITLE}): measured by the project itself with its capture kit (npm run capture)`;
+	return 'not recorded';
+}
+
+/** The licence a review's data is under, in words. */
+export function licenceText(review: Pick<ReviewRow, 'licence' | 'publisher'>): string {
+	if (review.licence && isOwnMeasurement(review)) return `${review.licence} (the project's data licence: raw files, figures, metadata and rows)`;
+	if (review.licence) return `${review.licence} (the raw files and figures, as their source grants it; the metadata and normalized rows are under the dataset repository's licence)`;
+	return "none granted by the source: the numbers are transcribed facts; cite the original (see the dataset's data/README.md)";
+}
+
 export function archiveReadme(review: ReviewRow, entries: readonly ArchiveEntry[]): string {
 	const version = archiveVersion(entries);
 	const cite = reviewCitation(review, version);
-	const licence = review.licence
-		? `${review.licence} (the raw files and figures, as their source grants it; the metadata and normalized rows are under the dataset repository's licence)`
-		: "none granted by the source: the numbers are transcribed facts; cite the original (see the dataset's data/README.md)";
 	const line = (label: string, value: string | number | null) => `${label}: ${value ?? 'not recorded'}`;
 	return [
 		`${review.title}`,
@@ -65,8 +79,8 @@ export function archiveReadme(review: ReviewRow, entries: readonly ArchiveEntry[
 		line('Publisher', review.publisher),
 		line('Author', review.author),
 		line('Date', review.date ?? review.year),
-		line('Source', review.url),
-		line('Licence', licence),
+		line('Source', sourceText(review)),
+		line('Licence', licenceText(review)),
 		line('Data version', version),
 		'',
 		'Contents:',
@@ -85,14 +99,42 @@ export function archiveReadme(review: ReviewRow, entries: readonly ArchiveEntry[
 	].join('\n');
 }
 
-/** Writes the archive to `path`: the README first, then the entries by name. */
-export async function writeArchive(path: string, review: ReviewRow, entries: readonly ArchiveEntry[]): Promise<void> {
+/** The whole dataset's README: what the archive holds, each review's source and licence, and every entry's SHA-256. */
+export function datasetArchiveReadme(reviews: readonly ReviewRow[], entries: readonly ArchiveEntry[]): string {
+	const version = archiveVersion(entries);
+	const sources = [...reviews]
+		.sort((a, b) => byCodePoint(a.review_id, b.review_id))
+		.flatMap((r) => [`  ${r.review_id}: ${r.title_en ?? r.title}`, `    Source: ${sourceText(r)}`, `    Licence: ${licenceText(r)}`]);
+	return [
+		`${DATASET_TITLE}: the whole dataset`,
+		'',
+		`Data version: ${version} (the SHA-256 of the file list below)`,
+		'',
+		'Contents (the paths of the published dataset folder):',
+		"  <table>.parquet   every table whole, one file each (every review's rows, review_id a column where the table has",
+		"                    one); the column dictionary is data/COLUMNS.md of the repository and the site's /columns/ page",
+		'  raw/              the raw files the ingest read as benchmark output, byte for byte (".txt" added to names a',
+		'                    browser could render); each review\'s YAML is in its own archive, archives/<review_id>.zip',
+		'  The same tables as CSV (<table>.csv) and each review\'s files are downloads of their own, beside this archive.',
+		'',
+		'How to cite: cite the dataset with this data version, and each review you use by its source (below).',
+		'',
+		'Sources and licences, by review:',
+		...sources,
+		'',
+		README_FILES_HEADING,
+		fileList(entries),
+	].join('\n');
+}
+
+/** Writes an archive to `path`: its README (archiveReadme or datasetArchiveReadme) first, then the entries by name. */
+export async function writeArchive(path: string, readme: string, entries: readonly ArchiveEntry[]): Promise<void> {
 	const zip = new ZipFile();
 	const common = { mtime: fixedTime(), mode: FILE_MODE, forceDosTimestamp: true };
 	const out = createWriteStream(path);
 	zip.on('error', (err: Error) => out.destroy(err));
 	zip.outputStream.pipe(out);
-	zip.addBuffer(Buffer.from(archiveReadme(review, entries)), README_NAME, { ...common, compress: true });
+	zip.addBuffer(Buffer.from(readme), README_NAME, { ...common, compress: true });
 	for (const e of sorted(entries)) zip.addFile(e.file, e.name, { ...common, compressionLevel: compressionLevel(e) });
 	zip.end();
 	await finished(out);

@@ -3,12 +3,15 @@
 // ingest's code) matches the previous output's is not read again: its files are linked from there. One ingest at a
 // time writes an output: it holds a lock file beside it from before it looks at the previous output until the swap.
 // Each table file is written again as CSV, and each review gets its archive, beside the rest and in the same swap:
-// the manifests and SHA256SUMS cover them, and a review taken over keeps its own.
+// the manifests and SHA256SUMS cover them, and a review taken over keeps its own. Last, each partitioned table is
+// written whole (one Parquet and one CSV) and the whole dataset gets its archive, in the same swap; a whole file made
+// from the same partitions as the previous output's, or an archive of the same entries, is taken over from there.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+	DATASET_ARCHIVE,
 	csvFolder,
 	partitionCsvFile,
 	partitionFile,
@@ -24,6 +27,7 @@ import {
 	type InputWarning,
 	type ReviewManifest,
 	type TableRecord,
+	type WholeTable,
 } from '../../src/lib/dataset-layout.ts';
 import {
 	SCHEMA_VERSION,
@@ -38,8 +42,9 @@ import {
 	timeseries,
 	type DeviceRow,
 	type ReviewRow,
+	type Table,
 } from '../../src/lib/schema.ts';
-import { writeArchive, type ArchiveEntry } from './archive.ts';
+import { archiveReadme, datasetArchiveReadme, writeArchive, type ArchiveEntry } from './archive.ts';
 import type { Collector } from './collect.ts';
 import { writeCsvOfParquet } from './csv-export.ts';
 import { byCodePoint, hashFile } from './files.ts';
@@ -195,6 +200,9 @@ export class DatasetOutput {
 	private readonly files: FileRecord[] = [];
 	private readonly totals = new Map<string, { rows: number; bytes: number; files: number; csvBytes: number }>();
 	private inputFiles = 0;
+	/** Each partitioned table's files, and every raw file, by review: what the whole tables and archive are made of. */
+	private readonly partitionsOf = new Map<string, { reviewId: string; file: FileRecord }[]>();
+	private readonly rawFiles: { reviewId: string; file: FileRecord }[] = [];
 	/** Reviews taken over from the previous output (the rest were read). */
 	reused = 0;
 	private readonly unlock: () => void;
@@ -259,7 +267,9 @@ export class DatasetOutput {
 		if (!p) return undefined;
 		const sameReviews = Object.keys(p.reviews).join('\0') === [...reviewIds].sort(byCodePoint).join('\0');
 		const inputKey = (list: readonly InputRecord[]) => [...list].map((i) => `${i.path}\0${i.sha256}`).sort(byCodePoint).join('\n');
-		const catalogFiles = Object.values(p.tables).flatMap((t) => (t.partitioned ? [] : [t, t.csv]));
+		// An output written before the whole tables and the dataset's archive existed is never taken as it is.
+		if (!p.archive || Object.values(p.tables).some((t) => t.partitioned && !t.whole)) return undefined;
+		const catalogFiles = [...Object.values(p.tables).flatMap((t) => (t.whole ? [t.whole.parquet, t.whole.csv] : [t, t.csv])), p.archive];
 		const intact = catalogFiles.every((t) => statSync(join(this.out, t.path), { throwIfNoEntry: false })?.size === t.bytes);
 		return sameReviews && inputKey(p.inputs) === inputKey(inputs) && intact ? p : undefined;
 	}
@@ -316,7 +326,7 @@ export class DatasetOutput {
 		for (const [name, f] of Object.entries(csv)) entries.push({ name: `tables/${name}.csv`, file: join(this.tmp, f.path), bytes: f.bytes, sha256: f.sha256 });
 		const archivePath = reviewArchiveFile(reviewId);
 		mkdirSync(dirname(join(this.tmp, archivePath)), { recursive: true });
-		await writeArchive(join(this.tmp, archivePath), source.review, entries);
+		await writeArchive(join(this.tmp, archivePath), archiveReadme(source.review, entries), entries);
 		fault('archive');
 		this.addReview({
 			review_id: reviewId,
@@ -338,8 +348,50 @@ export class DatasetOutput {
 		const entry = record(this.tmp, path);
 		this.reviewEntries[m.review_id] = { ...entry, key: m.key, devices: m.devices };
 		this.files.push(entry, ...publishedFiles(m));
-		for (const [table, f] of Object.entries(m.partitions)) this.count(table, f.rows ?? 0, f.bytes, m.csv[table]?.bytes ?? 0);
+		for (const [table, f] of Object.entries(m.partitions)) {
+			this.count(table, f.rows ?? 0, f.bytes, m.csv[table]?.bytes ?? 0);
+			this.partitionsOf.set(table, [...(this.partitionsOf.get(table) ?? []), { reviewId: m.review_id, file: f }]);
+		}
+		this.rawFiles.push(...m.raw.map((file) => ({ reviewId: m.review_id, file })));
 		this.inputFiles += m.inputs.length;
+	}
+
+	/** The previous output's file of this record, when it is still there at its size: linked into the new output. */
+	private takeOver(f: FileRecord | undefined): boolean {
+		if (!f || statSync(join(this.out, f.path), { throwIfNoEntry: false })?.size !== f.bytes) return false;
+		linkOrCopy(join(this.out, f.path), join(this.tmp, f.path));
+		return true;
+	}
+
+	/** A partitioned table whole: its partitions' rows in review order in one Parquet file and its CSV. */
+	private async writeWholeTable(t: Table): Promise<WholeTable> {
+		const parts = [...(this.partitionsOf.get(t.name) ?? [])].sort((a, b) => byCodePoint(a.reviewId, b.reviewId)).map((p) => p.file);
+		const key = sha256(Buffer.from(parts.map((f) => `${f.sha256}  ${f.path}\n`).join('')));
+		const previous = this.previous?.tables[t.name]?.whole;
+		if (previous?.key === key && this.takeOver(previous.parquet) && this.takeOver(previous.csv)) return previous;
+		await this.writer.writeWholeParquet(t, parts.map((f) => join(this.tmp, f.path)), join(this.tmp, tableFile(t)));
+		fault(`whole-${t.name}`);
+		const rows = parts.reduce((n, f) => n + (f.rows ?? 0), 0);
+		// Every column, review_id among them, as the file holds them.
+		await writeCsvOfParquet(this.writer.conn, { ...t, partitioned: false }, join(this.tmp, tableFile(t)), join(this.tmp, tableCsvFile(t)));
+		return { parquet: record(this.tmp, tableFile(t), rows), csv: record(this.tmp, tableCsvFile(t), rows), key };
+	}
+
+	/** The whole dataset's archive: every table whole as Parquet, every raw file, and its README. */
+	private async writeDatasetArchive(tables: Record<string, TableRecord>, reviewRows: readonly ReviewRow[]): Promise<FileRecord & { key: string }> {
+		const entries: ArchiveEntry[] = TABLES.map((t) => {
+			const f = tables[t.name]!.whole?.parquet ?? { path: tables[t.name]!.path, bytes: tables[t.name]!.bytes, sha256: tables[t.name]!.sha256! };
+			return { name: f.path, file: join(this.tmp, f.path), bytes: f.bytes, sha256: f.sha256 };
+		});
+		for (const { file } of [...this.rawFiles].sort((a, b) => byCodePoint(a.file.path, b.file.path))) entries.push({ name: file.path, file: join(this.tmp, file.path), bytes: file.bytes, sha256: file.sha256 });
+		// The README names each review's source and licence: its rows are part of the key.
+		const readme = datasetArchiveReadme(reviewRows, entries);
+		const key = sha256(Buffer.from(readme));
+		const previous = this.previous?.archive;
+		if (previous?.key === key && this.takeOver(previous)) return previous;
+		await writeArchive(join(this.tmp, DATASET_ARCHIVE), readme, entries);
+		fault('dataset-archive');
+		return { ...record(this.tmp, DATASET_ARCHIVE), key };
 	}
 
 	/** Writes the catalog tables and the manifest, then swaps the new output in. */
@@ -352,7 +404,9 @@ export class DatasetOutput {
 			for (const t of TABLES) {
 				if (t.partitioned) {
 					const { csvBytes, ...total } = this.totals.get(t.name) ?? { rows: 0, bytes: 0, files: 0, csvBytes: 0 };
-					tables[t.name] = { path: tableFolder(t), partitioned: true, ...total, csv: { path: csvFolder(t), bytes: csvBytes } };
+					const whole = await this.writeWholeTable(t);
+					this.files.push(whole.parquet, whole.csv);
+					tables[t.name] = { path: tableFolder(t), partitioned: true, ...total, csv: { path: csvFolder(t), bytes: csvBytes }, whole };
 					continue;
 				}
 				await this.writer.writeParquet(t, join(this.tmp, tableFile(t)));
@@ -362,6 +416,8 @@ export class DatasetOutput {
 				this.files.push(f, c);
 				tables[t.name] = { path: f.path, partitioned: false, rows: f.rows!, bytes: f.bytes, files: 1, sha256: f.sha256, csv: { path: c.path, bytes: c.bytes, sha256: c.sha256 } };
 			}
+			const archive = await this.writeDatasetArchive(tables, catalog.reviews);
+			this.files.push(archive);
 			const outputs = [...this.files].sort((a, b) => byCodePoint(a.path, b.path));
 			const sums = outputs.map((o) => `${o.sha256}  ${o.path}\n`).join('');
 			const version = sha256(Buffer.from(sums));
@@ -372,6 +428,7 @@ export class DatasetOutput {
 				dataset_version: version,
 				generated: generatedDate(this.out, version),
 				tables,
+				archive,
 				reviews: Object.fromEntries(Object.entries(this.reviewEntries).sort(([a], [b]) => byCodePoint(a, b))),
 				inputs: [...catalog.inputs].sort((a, b) => byCodePoint(a.path, b.path)),
 				input_files: this.inputFiles + catalog.inputs.length,

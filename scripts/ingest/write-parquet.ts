@@ -74,6 +74,9 @@ const STAGED: readonly StagingColumn[] = [
 const DOUBLE_SOURCES = ['seq', 'time_ms', 'value', 'block_size_bytes', 'offset_bytes', 'prio'] as const;
 /** Rows per row group of every table written. */
 const ROW_GROUP_SIZE = 122880;
+// Format version 2 pages: delta encodings for the integer columns (seq, time_ms, offsets), a tenth of version 1's
+// bytes for a per-I/O log, and written faster. Readers of the site (hyparquet) and every current engine read them.
+const PARQUET_OPTIONS = `(FORMAT parquet, COMPRESSION snappy, PARQUET_VERSION v2, ROW_GROUP_SIZE ${ROW_GROUP_SIZE})`;
 /** Rows per staged row group: the output's, so that DuckDB need not regroup them (the output is the same either way). */
 const STAGE_ROWS = ROW_GROUP_SIZE;
 /** Series numbers fit in `codes` above bit 6. */
@@ -429,9 +432,7 @@ export class DatasetWriter {
 		const cols = fileColumns(table)
 			.map((c) => quoteIdent(c.name))
 			.join(', ');
-		// Format version 2 pages: delta encodings for the integer columns (seq, time_ms, offsets), a tenth of version 1's
-		// bytes for a per-I/O log, and written faster. Readers of the site (hyparquet) and every current engine read them.
-		const options = `(FORMAT parquet, COMPRESSION snappy, PARQUET_VERSION v2, ROW_GROUP_SIZE ${ROW_GROUP_SIZE})`;
+		const options = PARQUET_OPTIONS;
 		if (table === timeseries) {
 			if (this.open) throw new Error(`series ${this.open.key.series_id} is still open`);
 			if (this.buffer.rows > 0) this.flushBuffer();
@@ -451,6 +452,14 @@ export class DatasetWriter {
 		}
 		const order = table.orderBy.map(quoteIdent).join(', ');
 		await this.conn.run(`COPY (SELECT ${cols} FROM ${quoteIdent(table.name)} ORDER BY ${order}) TO ${quoteText(path)} ${options}`);
+	}
+
+	/**
+	 * Writes a partitioned table whole (tableFile): the rows of its partition `files`, file after file as listed and each
+	 * file's rows in order (DuckDB keeps insertion order), every column, review_id from the folder names.
+	 */
+	async writeWholeParquet(table: Table, files: readonly string[], path: string): Promise<void> {
+		await this.conn.run(`COPY (${readTableSql(table, files)}) TO ${quoteText(path)} ${PARQUET_OPTIONS}`);
 	}
 
 	close(): void {

@@ -2,6 +2,8 @@
 // ingest, read by the build and the browser, and plain enough for any engine:
 //
 //   reviews.parquet  devices.parquet                      the catalog tables, one small file each
+//   runs.parquet  percentiles.parquet …                   each partitioned table whole, every review's rows in one
+//                                                         file (with review_id when the table has it), a download
 //   runs/review_id=<id>/part-0.parquet                    a partitioned table: one file per review (hive layout;
 //   …                                                     the files hold every column but review_id, which is the
 //                                                         folder's, as Spark, Trino and DuckDB expect)
@@ -10,7 +12,10 @@
 //   reviews.csv  devices.csv  csv/runs/review_id=<id>/part-0.csv …
 //                                                         every table file again as CSV (outside the table folders,
 //                                                         which engines read as Parquet only)
+//   runs.csv  percentiles.csv …                           each partitioned table whole again as CSV
 //   archives/<id>.zip                                     one review: raw files, YAML, its rows as CSV and Parquet
+//   ssd-review-data.zip                                   the whole dataset: every table whole as Parquet, the raw
+//                                                         files, a README with each review's source and licence
 //   manifest.json  SHA256SUMS                             the whole dataset
 import type { Column, Table } from './schema.ts';
 
@@ -18,7 +23,7 @@ import type { Column, Table } from './schema.ts';
 export const PARTITION_COLUMN = 'review_id';
 const PART_FILE = 'part-0.parquet';
 
-/** The one file of a catalog (not partitioned) table. */
+/** A table in one file: a catalog table's only file, a partitioned table's every partition together (review_id, when the table has it, a column). */
 export function tableFile(table: Pick<Table, 'name'>): string {
 	return `${table.name}.parquet`;
 }
@@ -38,7 +43,7 @@ export function partitionGlob(table: Pick<Table, 'name'>): string {
 	return `${table.name}/*/*.parquet`;
 }
 
-/** A catalog table's CSV, beside its Parquet file. */
+/** A table's one CSV file (catalog or whole partitioned table), beside its Parquet file. */
 export function tableCsvFile(table: Pick<Table, 'name'>): string {
 	return `${table.name}.csv`;
 }
@@ -57,6 +62,9 @@ export function partitionCsvFile(table: Pick<Table, 'name'>, reviewId: string): 
 export function reviewArchiveFile(reviewId: string): string {
 	return `archives/${reviewId}.zip`;
 }
+
+/** The whole dataset's archive: every table whole as Parquet, the raw files, a README (sources, licences, SHA-256). */
+export const DATASET_ARCHIVE = 'ssd-review-data.zip';
 
 /** A column's name in a CSV header: the name, and its unit in brackets when it has one ("lat_mean_ns [ns]"). */
 export function csvHeader(column: Pick<Column, 'name' | 'unit'>): string {
@@ -128,6 +136,16 @@ export interface TableRecord {
 	sha256?: string;
 	/** The same rows as CSV: its file (catalog tables, with its SHA-256) or folder, and bytes in all. */
 	csv: { path: string; bytes: number; sha256?: string };
+	/** A partitioned table's rows in one file (tableFile) and its CSV (tableCsvFile); `key` hashes the partitions it was made from. */
+	whole?: WholeTable;
+}
+
+/** A partitioned table written whole: every partition's rows, in review order (review_id, when the table has it, a column). */
+export interface WholeTable {
+	parquet: FileRecord;
+	csv: FileRecord;
+	/** SHA-256 of its partitions' list (`<sha256>  <path>` lines): the same partitions give the same files. */
+	key: string;
 }
 
 /** manifests/<id>.json: everything published from one review, and what it was made from. */
@@ -162,6 +180,8 @@ export interface DatasetManifest {
 	 */
 	generated: string;
 	tables: Record<string, TableRecord>;
+	/** The whole dataset's archive (DATASET_ARCHIVE); `key` is the SHA-256 of its README, which lists every entry's SHA-256 and each review's source and licence. */
+	archive: FileRecord & { key: string };
 	/** Each review's manifest (path, size, hash), key, and the devices its rows name. */
 	reviews: Record<string, FileRecord & { key: string; devices: string[] }>;
 	/** Inputs that belong to no review (device YAML files). */

@@ -33,7 +33,7 @@ document.documentElement.dataset.ready = String(files.length);
 </script></body></html>`;
 
 export interface DuckdbReader {
-	/** Partition files registered from SHA256SUMS. */
+	/** Parquet files registered from SHA256SUMS (partitions and each table's one file). */
 	files: number;
 	query(sql: string): Promise<Record<string, unknown>[]>;
 	close(): Promise<void>;

@@ -52,9 +52,36 @@ describe('SQL console', () => {
 		const records = readCsv(text.slice(1), 'query-result.csv').records.map((r) => r.fields);
 		expect(records[0]).toEqual(await headers(page));
 		expect(records.length - 1).toBe(rows);
-		const firstRow = await page.locator('[data-testid="sql-table"] tbody tr').first().locator('td').allInnerTexts();
+		// The CSV holds each value exactly: a number rounded for reading has it as its tooltip.
+		const firstRow = await page.locator('[data-testid="sql-table"] tbody tr').first().locator('td').evaluateAll((tds) => tds.map((td) => td.getAttribute('title') ?? td.textContent));
 		expect(records[1]!.map((f) => (f === '' ? 'NULL' : f))).toEqual(firstRow);
 	});
+
+	it('prints numbers for reading, with the exact value on hover and in the CSV, in English and Chinese, at 320, 375 and 1280 px', async () => {
+		const sql = "SELECT '323.34612592999997'::DOUBLE AS mean_us, '1234567.891'::DOUBLE AS big, 2021 AS year, 4800000 AS iops, '0.1'::DOUBLE + '0.2'::DOUBLE AS sum, '1e-9'::DOUBLE AS tiny, '-42.123456789'::DOUBLE AS negative";
+		const shown = ['323.346', '1,234,568', '2021', '4,800,000', '0.3', '0.000000001', '-42.1235'];
+		const exact = ['323.34612592999997', '1234567.891', '2021', '4800000', '0.30000000000000004', '1e-9', '-42.123456789'];
+		for (const lang of ['en', 'zh'] as const) {
+			for (const colorScheme of ['light', 'dark'] as const) {
+				for (const width of [320, 375, 1280]) {
+					const { page } = await open(sqlUrl(lang === 'zh' ? '/zh-Hans/sql/' : '/sql/', sql), { viewport: { width, height: 800 }, colorScheme });
+					expect(await settled(page)).toBe('ready');
+					const cells = page.locator('[data-testid="sql-table"] tbody td');
+					expect(await cells.allInnerTexts()).toEqual(shown);
+					// Headers of number columns are aligned with their numbers.
+					expect(await page.locator('[data-testid="sql-table"] thead th.num').count()).toBe(shown.length);
+					// Each rounded or grouped number keeps its exact value as its tooltip; one printed as it is needs none.
+					expect(await cells.evaluateAll((tds) => tds.map((td) => td.getAttribute('title')))).toEqual(exact.map((e, i) => (e === shown[i] ? null : e)));
+					expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${lang} ${colorScheme} ${width}`).toBeLessThanOrEqual(0);
+					await page.screenshot({ path: join(ARTIFACTS, `sql-numbers-${lang}-${colorScheme}-${width}.png`) });
+					if (lang !== 'en' || colorScheme !== 'light' || width !== 1280) continue;
+					const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="sql-csv"]')]);
+					const records = readCsv(readFileSync((await download.path())!, 'utf8').slice(1), 'query-result.csv').records.map((r) => r.fields);
+					expect(records).toEqual([['mean_us', 'big', 'year', 'iops', 'sum', 'tiny', 'negative'], exact]);
+				}
+			}
+		}
+	}, 180_000);
 
 	it('keeps the query in the URL: a permalink runs it, back and forward run the previous one again', async () => {
 		const qd = example('qd-95-peak').sql;

@@ -1,5 +1,6 @@
-// The downloads the ingest publishes beside the Parquet: each table file again as CSV, one archive per review, and the
-// manifests' and SHA256SUMS' checksums of all of it. Read back with readers apart from the writers: hyparquet for
+// The downloads the ingest publishes beside the Parquet: each table file again as CSV, each partitioned table whole
+// (one Parquet, one CSV), one archive per review and one of the whole dataset, and the manifests' and SHA256SUMS'
+// checksums of all of it. Read back with readers apart from the writers: hyparquet for
 // Parquet, a plain RFC 4180 reader for CSV, a zip reader written from the format (tests/helpers/zip-read.ts).
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -9,11 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { README_FILES_HEADING, README_NAME } from '../../scripts/ingest/archive.ts';
 import { ingest } from '../../scripts/ingest/run.ts';
 import {
+	DATASET_ARCHIVE,
 	csvHeader,
 	fileColumns,
 	partitionCsvFile,
 	reviewArchiveFile,
 	tableCsvFile,
+	tableFile,
 	type DatasetManifest,
 	type FileRecord,
 	type ReviewManifest,
@@ -23,6 +26,30 @@ import { TABLES, type Table } from '../../src/lib/schema.ts';
 import { diskBuffer } from '../helpers/dataset-files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 import { readZip } from '../helpers/zip-read.ts';
+
+type ZipEntry = ReturnType<typeof readZip>[number];
+
+/** An archive's README lines `<sha256>  <name>`, checked against the entries after it (in order, with those hashes). */
+function checkedReadme(entries: ZipEntry[]): string {
+	const names = entries.map((e) => e.name);
+	expect(names[0]).toBe(README_NAME);
+	expect(names.slice(1)).toEqual([...names.slice(1)].sort());
+	const readme = entries[0]!.data.toString('utf8');
+	const listed = readme
+		.slice(readme.indexOf(README_FILES_HEADING) + README_FILES_HEADING.length)
+		.trim()
+		.split('\n')
+		.map((l) => l.split('  ') as [string, string]);
+	expect(listed.map(([, name]) => name)).toEqual(names.slice(1));
+	const byName = new Map(entries.map((e) => [e.name, e.data]));
+	for (const [hash, name] of listed) expect(sha256(byName.get(name)!), name).toBe(hash);
+	for (const e of entries) {
+		// One fixed time (1980-01-01 12:00), no extra fields (no time stamp in UTC), Parquet stored as it is.
+		expect([e.name, e.dosDate, e.dosTime, e.extraLength]).toEqual([e.name, (0 << 9) | (1 << 5) | 1, 12 << 11, 0]);
+		if (e.name.endsWith('.parquet')) expect(e.method).toBe(0);
+	}
+	return readme;
+}
 
 const work = mkdtempSync(join(tmpdir(), 'downloads-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -142,16 +169,66 @@ describe('downloads of the bundled data', () => {
 		expect(reviewsCsv).toContain(`"'=HYPERLINK(""http://x"")"`);
 	});
 
+	it('each partitioned table whole: every partition\'s rows in review order in one Parquet file, review_id where the table has it, and its CSV', async () => {
+		const byId = [...reviews].sort((a, b) => (a.review_id < b.review_id ? -1 : 1));
+		let withRows = 0;
+		for (const table of TABLES.filter((t) => t.partitioned)) {
+			const record = manifest.tables[table.name]!;
+			const whole = record.whole!;
+			expect([whole.parquet.path, whole.csv.path]).toEqual([tableFile(table), tableCsvFile(table)]);
+			expect([whole.parquet.rows, whole.csv.rows]).toEqual([record.rows, record.rows]);
+			const rows = await readParquetRows(diskBuffer(join(out, whole.parquet.path)), table.columns);
+			const fromPartitions = [];
+			for (const m of byId) {
+				const f = m.partitions[table.name];
+				if (!f) continue;
+				for (const row of await readParquetRows(diskBuffer(join(out, f.path)), fileColumns(table))) fromPartitions.push(table.columns.some((c) => c.name === 'review_id') ? { ...row, review_id: m.review_id } : row);
+			}
+			expect(rows.length, table.name).toBe(record.rows);
+			expect(rows, table.name).toStrictEqual(fromPartitions);
+			// Its CSV: the same values, every column (review_id included).
+			expect(await expectSameValues(out, { ...table, partitioned: false }, whole.parquet.path, whole.csv.path)).toBe(record.rows);
+			if (record.rows > 0) withRows++;
+		}
+		expect(withRows).toBe(TABLES.filter((t) => t.partitioned).length);
+	});
+
+	it('the whole dataset\'s archive holds every table whole and every raw file, and names each review\'s source and licence', () => {
+		expect(manifest.archive.path).toBe(DATASET_ARCHIVE);
+		const entries = readZip(readFileSync(join(out, DATASET_ARCHIVE)));
+		const readme = checkedReadme(entries);
+		const names = entries.slice(1).map((e) => e.name);
+		const raw = reviews.flatMap((m) => m.raw.map((f) => f.path));
+		// No CSV (the same values as the Parquet files), no review archive inside it: nothing published twice over.
+		expect(names).toEqual([...TABLES.map((t) => tableFile(t)), ...raw].sort());
+		for (const e of entries.slice(1)) expect(e.data.equals(readFileSync(join(out, e.name))), e.name).toBe(true);
+		for (const m of reviews) expect(readme).toContain(`  ${m.review_id}: `);
+		const section = (id: string) => readme.slice(readme.indexOf(`  ${id}: `)).split('\n').slice(1, 3).join('\n');
+		// The project's own measurement: its source is this dataset, its licence the project's data licence.
+		expect(section('lab-2026-virtual-disk-fio-sweep')).toBe(
+			"    Source: this dataset (SSD review data): measured by the project itself with its capture kit (npm run capture)\n    Licence: CC0-1.0 (the project's data licence: raw files, figures, metadata and rows)",
+		);
+		expect(section('vdbconvert-2016-vdbench-iorate-ramp')).toMatch(/^ {4}Source: https:\/\/github\.com\/TheOtherOtherOperation\/vdbconvert\/.*\n {4}Licence: MIT \(/);
+		expect(section('zdnet-2013-intel-dc-s3500')).toMatch(/^ {4}Source: not recorded\n {4}Licence: none granted by the source/);
+		// The archive's bytes: Parquet stored, raw files deflated; less than the files it holds.
+		expect(manifest.archive.bytes).toBeLessThan(entries.reduce((n, e) => n + e.data.length, 0));
+	});
+
 	it('every checksum of the manifests and of SHA256SUMS matches its file, and every file is listed', () => {
 		const check = (f: Pick<FileRecord, 'path' | 'bytes' | 'sha256'>) => {
 			const bytes = readFileSync(join(out, f.path));
 			expect([f.path, bytes.length, sha256(bytes)]).toEqual([f.path, f.bytes, f.sha256]);
 		};
 		for (const t of Object.values(manifest.tables)) {
-			if (t.partitioned) continue;
+			if (t.partitioned) {
+				check(t.whole!.parquet);
+				check(t.whole!.csv);
+				continue;
+			}
 			check({ path: t.path, bytes: t.bytes, sha256: t.sha256! });
 			check({ path: t.csv.path, bytes: t.csv.bytes, sha256: t.csv.sha256! });
 		}
+		check(manifest.archive);
 		for (const r of Object.values(manifest.reviews)) check(r);
 		let listed = 0;
 		for (const m of reviews) {
@@ -181,22 +258,8 @@ describe('downloads of the bundled data', () => {
 		for (const m of reviews) {
 			const entries = readZip(readFileSync(join(out, m.archive.path)));
 			const names = entries.map((e) => e.name);
-			expect(names[0]).toBe(README_NAME);
-			expect(names.slice(1)).toEqual([...names.slice(1)].sort());
-			const readme = entries[0]!.data.toString('utf8');
-			const listed = readme
-				.slice(readme.indexOf(README_FILES_HEADING) + README_FILES_HEADING.length)
-				.trim()
-				.split('\n')
-				.map((l) => l.split('  ') as [string, string]);
-			expect(listed.map(([, name]) => name)).toEqual(names.slice(1));
-			for (const e of entries) {
-				// One fixed time (1980-01-01 12:00), no extra fields (no time stamp in UTC), Parquet stored as it is.
-				expect([e.name, e.dosDate, e.dosTime, e.extraLength]).toEqual([e.name, (0 << 9) | (1 << 5) | 1, 12 << 11, 0]);
-				if (e.name.endsWith('.parquet')) expect(e.method).toBe(0);
-			}
+			const readme = checkedReadme(entries);
 			const byName = new Map(entries.map((e) => [e.name, e.data]));
-			for (const [hash, name] of listed) expect(sha256(byName.get(name)!), name).toBe(hash);
 			// The entries are the published files themselves.
 			const published = (path: string) => readFileSync(join(out, path));
 			for (const [table, f] of Object.entries(m.partitions)) {
@@ -231,9 +294,11 @@ describe('downloads of the bundled data', () => {
 			if (tz === undefined) delete process.env.TZ;
 			else process.env.TZ = tz;
 		}
-		const downloads = (dir: string) => filesUnder(dir).filter((p) => /^(archives|csv)\/|\.csv$/.test(p));
+		const downloads = (dir: string) => filesUnder(dir).filter((p) => /^(archives|csv)\/|\.csv$|^[a-z_]+\.parquet$|\.zip$/.test(p));
 		expect(downloads(again)).toEqual(downloads(out));
 		expect(downloads(out).length).toBeGreaterThan(reviews.length);
+		expect(downloads(out)).toContain(DATASET_ARCHIVE);
+		expect(downloads(out).filter((p) => /^[a-z_]+\.parquet$/.test(p)).length).toBe(TABLES.length);
 		for (const p of downloads(out)) expect(readFileSync(join(again, p)).equals(readFileSync(join(out, p))), p).toBe(true);
 		expect(readFileSync(join(again, 'SHA256SUMS')).equals(readFileSync(join(out, 'SHA256SUMS')))).toBe(true);
 	}, 120_000);
@@ -242,9 +307,14 @@ describe('downloads of the bundled data', () => {
 		const changed = 'zdnet-2013-intel-dc-s3500';
 		const yaml = join(data, 'reviews', changed, 'review.yaml');
 		const before = Object.fromEntries(reviews.map((m) => [m.review_id, sha256(readFileSync(join(out, m.archive.path)))]));
+		// The whole tables and the dataset's archive, by inode: taken over (linked), not written again, when nothing in them changed.
+		const wholeFiles = [...TABLES.filter((t) => t.partitioned).flatMap((t) => [tableFile(t), tableCsvFile(t)]), DATASET_ARCHIVE];
+		const inodes = () => wholeFiles.map((p) => statSync(join(out, p)).ino);
+		const inodesBefore = inodes();
 		writeFileSync(yaml, readFileSync(yaml, 'utf8') + '\n# a comment changes the file, and so the archive\n');
 		const report = await ingest({ dataDir: data, out });
 		expect([report.reviewsRead, report.reviewsReused]).toEqual([1, reviews.length - 1]);
+		expect(inodes()).toEqual(inodesBefore);
 		for (const m of reviews) {
 			const now = sha256(readFileSync(join(out, reviewArchiveFile(m.review_id))));
 			if (m.review_id === changed) expect(now).not.toBe(before[m.review_id]);
@@ -252,5 +322,13 @@ describe('downloads of the bundled data', () => {
 		}
 		const readme = readZip(readFileSync(join(out, reviewArchiveFile(changed))))[0]!.data.toString('utf8');
 		expect(readme).toContain('Licence: none granted by the source');
+		// A licence granted: the dataset's archive names it, so it is written again; the whole tables are not.
+		const archiveBefore = sha256(readFileSync(join(out, DATASET_ARCHIVE)));
+		writeFileSync(yaml, readFileSync(yaml, 'utf8').replace(/^url: null$/m, 'url: null\nlicence: CC-BY-4.0'));
+		expect((await ingest({ dataDir: data, out })).errors).toEqual([]);
+		expect(sha256(readFileSync(join(out, DATASET_ARCHIVE)))).not.toBe(archiveBefore);
+		expect(readZip(readFileSync(join(out, DATASET_ARCHIVE)))[0]!.data.toString('utf8')).toContain(`  ${changed}: `);
+		expect(readZip(readFileSync(join(out, DATASET_ARCHIVE)))[0]!.data.toString('utf8')).toMatch(/zdnet-2013-intel-dc-s3500: .*\n {4}Source: .*\n {4}Licence: CC-BY-4.0 \(/);
+		expect(inodes().slice(0, -1)).toEqual(inodesBefore.slice(0, -1));
 	}, 120_000);
 });

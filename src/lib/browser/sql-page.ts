@@ -5,7 +5,7 @@
 import { t, tn, type Lang } from '../../i18n/strings.ts';
 import { csvText, type CsvValue } from '../csv.ts';
 import { domOf, el } from '../element.ts';
-import { fileSizeText, formatInteger } from '../site/format.ts';
+import { fileSizeText, formatInteger, formatResultNumber } from '../site/format.ts';
 import { READ_LIMIT_BYTES, ROW_CAP, SQL_PARAM, TIME_LIMIT_MS, duckdbErrorText, sqlTableFilesPath, sqlUrl, type SqlTableFiles } from '../sql/console.ts';
 import type { TableName } from '../queries/query.ts';
 import { cellValue } from './arrow-cells.ts';
@@ -73,8 +73,17 @@ function clearOutput(): void {
 	csv = undefined;
 }
 
+/** A number for reading (formatResultNumber); when that is not how the CSV writes it, the exact value is its tooltip. */
+function numberCell(v: number) {
+	const shown = formatResultNumber(v, lang);
+	const exact = String(v);
+	return el('td', { class: 'num', ...(shown === exact ? {} : { title: exact }) }, shown);
+}
+
 function resultTable(columns: { name: string; type: { toString(): string } }[], rows: CsvValue[][]): HTMLElement {
-	const head = el('thead', {}, el('tr', {}, ...columns.map((c) => el('th', { scope: 'col', title: c.type.toString() }, c.name))));
+	// A column of numbers has its header aligned with them.
+	const numeric = columns.map((_, i) => rows.some((r) => typeof r[i] === 'number') && rows.every((r) => r[i] === null || typeof r[i] === 'number'));
+	const head = el('thead', {}, el('tr', {}, ...columns.map((c, i) => el('th', { scope: 'col', title: c.type.toString(), ...(numeric[i] ? { class: 'num' } : {}) }, c.name))));
 	const body = el(
 		'tbody',
 		{},
@@ -82,7 +91,7 @@ function resultTable(columns: { name: string; type: { toString(): string } }[], 
 			el(
 				'tr',
 				{},
-				...row.map((v) => (v === null ? el('td', { class: 'prose-muted' }, 'NULL') : el('td', { class: typeof v === 'number' ? 'num' : 'whitespace-pre-wrap' }, String(v)))),
+				...row.map((v) => (v === null ? el('td', { class: 'prose-muted' }, 'NULL') : typeof v === 'number' ? numberCell(v) : el('td', { class: 'whitespace-pre-wrap' }, String(v)))),
 			),
 		),
 	);

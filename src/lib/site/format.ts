@@ -10,6 +10,22 @@ export function formatInteger(n: number, lang: Lang): string {
 	return new Intl.NumberFormat(locale(lang), { maximumFractionDigits: 0 }).format(n);
 }
 
+const resultFormats = new Map<Lang, Intl.NumberFormat>();
+
+/**
+ * A number of a query result, for reading: six significant digits, or its whole part when that is longer (1,234,568),
+ * digit groups from five digits on (a year stays 2021). The exact value goes to the CSV and the cell's tooltip.
+ */
+export function formatResultNumber(n: number, lang: Lang): string {
+	if (!Number.isFinite(n)) return String(n);
+	let format = resultFormats.get(lang);
+	if (!format) {
+		format = new Intl.NumberFormat(locale(lang), { maximumSignificantDigits: 6, maximumFractionDigits: 0, roundingPriority: 'morePrecision', useGrouping: 'min2' });
+		resultFormats.set(lang, format);
+	}
+	return format.format(n);
+}
+
 /** Whole numbers from 100 up, three significant digits below (the charts' style). */
 export function formatValue(n: number, lang: Lang): string {
 	return formatNumber(n, lang);
