@@ -348,7 +348,7 @@ export function familyTitle(family: Family, lang: Lang): string {
 	return family.merged ? workloadTitle(family.workloads[0]!, lang) : workloadTitle({ fingerprint: family.fingerprint, unknown: family.unknown, label: null }, lang);
 }
 
-function familyEl(family: Family, index: number, comparison: Comparison, charts: readonly CompareChart[], v: CompareView): El {
+function familyEl(family: Family, index: number, comparison: Comparison, charts: readonly CompareChart[], v: CompareView, headline = false): El {
 	const sources = [...family.sources].map(([d, series]) => {
 		const [review, host] = series.split('\u0000') as [string, string];
 		return el('li', {}, `${name(v, d)}: `, link(v.reviewHref(review), v.reviewTitles[review] ?? review), host ? ` · ${host}` : '');
@@ -359,6 +359,7 @@ function familyEl(family: Family, index: number, comparison: Comparison, charts:
 		el('h3', { id: `family-${index}`, class: 'text-lg' }, familyTitle(family, v.lang)),
 		el('ul', { class: 'prose-muted mt-1 text-sm', 'data-testid': 'family-sources' }, ...sources),
 		classesNote(family, v),
+		headline ? el('p', { class: 'mt-2 text-sm' }, link('#headline', t(v.lang, 'compareChartAtTop'))) : '',
 		...charts.map((c) => chartFigure(c, v.draw(c), v.lang, v.embed?.(c))),
 		deltaTableEl(family, comparison, v),
 	);
@@ -406,14 +407,22 @@ function singleEl(comparison: Comparison, v: CompareView): El | string {
 }
 
 /** The whole comparison, given its charts (comparisonCharts). */
+const HEADLINE_KINDS: readonly CompareChart['kind'][] = ['app', 'lvi', 'qd', 'fc', 'ladder', 'hist', 'exc', 'ts'];
+
 /**
  * The chart the comparison opens on, right under its verdict: the four corners when they hold every drive, else the
- * first chart of a shared workload every drive has, else whichever of the two exists. Drawn once: not again below.
+ * chart of a shared workload every drive has (by HEADLINE_KINDS), else whichever exists. Drawn once: not again below.
  */
 function headlineOf(comparison: Comparison, charts: ComparisonCharts): { chart: CompareChart; family: number | null } | null {
 	if (charts.corners && comparison.cornersLeftOut.length === 0) return { chart: charts.corners, family: null };
-	const all = comparison.families.findIndex((f, i) => f.sources.size === comparison.devices.length && (charts.families[i]?.length ?? 0) > 0);
-	if (all >= 0) return { chart: charts.families[all]![0]!, family: all };
+	// Among workloads every drive has, a chart of figures readers look for first (throughput, a curve) over a latency detail.
+	const rank = (c: CompareChart) => HEADLINE_KINDS.indexOf(c.kind);
+	let all: { chart: CompareChart; family: number } | null = null;
+	comparison.families.forEach((f, i) => {
+		if (f.sources.size !== comparison.devices.length) return;
+		for (const chart of charts.families[i] ?? []) if (!all || rank(chart) < rank(all.chart)) all = { chart, family: i };
+	});
+	if (all) return all;
 	if (charts.corners) return { chart: charts.corners, family: null };
 	const any = charts.families.findIndex((list) => list.length > 0);
 	return any >= 0 ? { chart: charts.families[any]![0]!, family: any } : null;
@@ -428,7 +437,7 @@ export function comparisonEl(comparison: Comparison, charts: ComparisonCharts, v
 	const headlineEl = headline
 		? el(
 				'div',
-				{ class: 'mt-4 sm:mt-6', 'data-testid': 'headline' },
+				{ class: 'mt-4 sm:mt-6', id: 'headline', 'data-testid': 'headline', 'data-family': headline.family === null ? undefined : comparison.families[headline.family]!.key },
 				el('h3', { class: 'text-lg' }, headline.family === null ? t(v.lang, 'compareCornersShort') : familyTitle(comparison.families[headline.family]!, v.lang)),
 				headline.family === null ? cornersLeftOut : '',
 				chartFigure(headline.chart, v.draw(headline.chart), v.lang, v.embed?.(headline.chart)),
@@ -461,7 +470,7 @@ export function comparisonEl(comparison: Comparison, charts: ComparisonCharts, v
 					'section',
 					{ class: 'mt-10', 'aria-labelledby': 'families' },
 					el('h2', { id: 'families', class: 'text-xl' }, `${t(v.lang, 'compareFamilies')} (${formatNumber(comparison.shared, v.lang)})`),
-					...comparison.families.map((f, i) => familyEl(f, i, comparison, familyCharts(i), v)),
+					...comparison.families.map((f, i) => familyEl(f, i, comparison, familyCharts(i), v, headline?.family === i)),
 				)
 			: '',
 		singleEl(comparison, v),
