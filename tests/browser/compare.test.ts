@@ -161,6 +161,14 @@ describe('comparison page', () => {
 			expect(await sysbench.locator('tr[data-metric="tps"] td[data-device="intel-d7-p5510-7-68tb"][data-best]').innerText()).toContain('3,792 TPS');
 			const ns4 = page.locator('section[data-family]', { has: page.locator('h3', { hasText: 'noisy neighbour NS4' }) });
 			expect(await ns4.locator('figure[data-chart="ladder"]').count()).toBe(1);
+			// The headline, under the verdict: the first throughput chart of a workload both drives have, sysbench 16VM's bars;
+			// its section keeps the table and links up to it.
+			const headline = page.getByTestId('headline');
+			expect(await headline.locator('h3').innerText()).toBe('sysbench 16VM (one review)');
+			expect(await headline.locator('figure[data-chart="app"]').count()).toBe(1);
+			const sysbench16 = page.locator('section[data-family]', { has: page.locator('h3', { hasText: 'sysbench 16VM' }) });
+			expect(await sysbench16.locator('figure[data-chart="app"]').count()).toBe(0);
+			expect(await sysbench16.locator('a[href="#headline"]').count()).toBe(1);
 			// The curve start of the write-rate sweep never meets a QD 256 figure as a competitor.
 			const qd256 = page.locator('tr[data-workload="random/write/0/4096/256/-"][data-metric="lat_mean_ns"] td[data-device="samsung-pm9a3-7-68tb"]');
 			expect(await qd256.getAttribute('data-class')).toBe('not_comparable');

@@ -67,7 +67,7 @@ describe('fourCorners', () => {
 				'4 KiB random write: best KIOXIA CM7-R 3.84 TB, 355,000 IOPS.',
 		);
 		const table = fourCornersTable(cornerRows, base);
-		expect(table.columns).toEqual(['Test', 'Device', 'Value', 'Unit', 'Load', 'Origin', 'Run', 'Source file']);
+		expect(table.columns).toEqual(['Test', 'Device', 'Value per drive', 'Unit', 'Drives', 'Total of the drives', 'Load', 'Origin', 'Run', 'Source file']);
 		expect(table.rows).toHaveLength(4 + 3 + 4 + 4);
 		expect(table.rows[0]).toEqual([
 			'128 KiB sequential read',
@@ -75,9 +75,38 @@ describe('fourCorners', () => {
 			270,
 			'MB/s',
 			null,
+			270,
+			null,
 			'published',
 			'review-b:published/results.csv#710-seqread',
 			'published/results.csv',
 		]);
+	});
+
+	it('draws each drive alone: a total of 8 drives at once is divided by 8, a host-bound total is not', () => {
+		const kioxia = cornerRows.filter((r) => r.device_id === 'kioxia-cm7-r-3t84');
+		const eight = kioxia.map((r) => ({ ...r, device_count: 8 }));
+		const bar = fourCornersData(eight, base).bars.find((b) => b.corner === 'rand_read')!;
+		// 2,050,000 IOPS for 8 drives = 256,250 per drive; the title keeps the total.
+		expect(bar).toMatchObject({ value: 256_250, total: 2_050_000 });
+		expect(bar.title).toContain('2,050,000 IOPS in total, 8 drives');
+		expect(captionOf(fourCorners(eight, base))).toContain('Per drive: a total measured on several drives at once is divided by their number');
+		expect(fourCornersTable(eight, base).rows.find((r) => r[0] === '4 KiB random read')!.slice(2, 6)).toEqual([256_250, 'IOPS', 8, 2_050_000]);
+		const bound = eight.map((r) => ({ ...r, condition: 'CPU-saturated' }));
+		expect(fourCornersData(bound, base).bars.find((b) => b.corner === 'rand_read')).toMatchObject({ value: 2_050_000, total: 2_050_000 });
+		expect(captionOf(fourCorners(kioxia, base))).not.toContain('Per drive');
+	});
+
+	it('leaves out a panel and a direction no device has, and names the corners missing', () => {
+		const random = cornerRows.filter((r) => r.device_id === 'micron-7450-1t92');
+		const chart = fourCorners(random, base);
+		// Micron: sequential read, random read and write; no sequential write. Both panels, the sequential one with its read only.
+		expect(chart.querySelectorAll('svg[font-family]')).toHaveLength(2);
+		expect(captionOf(chart)).toContain('No result for 128 KiB sequential write.');
+		const randomOnly = random.filter((r) => fourCornersData([r], base).bars[0]?.panel === 'rand');
+		const one = fourCorners(randomOnly, base);
+		expect(one.querySelectorAll('svg[font-family]')).toHaveLength(1);
+		expect(captionOf(one)).toContain('No result for 128 KiB sequential read, 128 KiB sequential write.');
+		expect(fourCornersSummary(randomOnly, base)).toContain('No result for 128 KiB sequential read, 128 KiB sequential write.');
 	});
 });

@@ -1,4 +1,4 @@
-// The four corners: 128 KiB sequential read/write bandwidth and 4 KiB random read/write IOPS per device,
+// The four corners: 128 KiB sequential read/write bandwidth and 4 KiB random read/write IOPS per drive,
 // as grouped bars in two panels (bandwidth and IOPS never share an axis). Each bar is the device's best
 // measured result for that corner; a published figure is shown only where nothing was measured.
 import * as Plot from '@observablehq/plot';
@@ -8,12 +8,13 @@ import { conditionClauses, publishedSourcesClause, toolsClause } from './caption
 import { chartContext, type ChartContext } from './context.ts';
 import { deviceSeries, type DeviceSeries } from './devices.ts';
 import { bandwidthUnitOf, rateUnitSymbol } from './display-units.ts';
-import { sentences, tidy } from './format.ts';
+import { listText, sentences, tidy } from './format.ts';
 import type { ChartLabels } from './labels.ts';
 import type { ChartOptions } from './options.ts';
 import { panelFigure } from './panels.ts';
 import { compactTicks, noDataMark, titleText } from './plot-parts.ts';
 import { CORNERS, cornerOf, type Corner } from './corners.ts';
+import { drivesOf, perDriveRow } from '../compare/per-drive.ts';
 import { bestPerKey, rateOf } from './run-values.ts';
 import type { ChartTable } from './table.ts';
 
@@ -24,6 +25,8 @@ export interface CornerBar extends BarDatum {
 	test: string;
 	device_id: string;
 	unit: string;
+	/** The figure as measured or published: the sum over the drives that carried it (value is per drive). */
+	total: number;
 	run_id: string;
 	run: RunRow;
 }
@@ -46,7 +49,9 @@ export function fourCornersData(rows: readonly RunRow[], options: ChartOptions):
 		const corner = cornerOf(run);
 		if (!corner || !devices.isVisible(run.device_id)) continue;
 		const unit = corner.panel === 'seq' ? seqUnit : 'iops';
-		const value = rateOf(run, unit);
+		// Per drive: a total of several drives loaded at once is divided by their number (the bar's title keeps the total).
+		const value = rateOf(perDriveRow(run), unit);
+		const total = rateOf(run, unit)!;
 		if (value === null) continue;
 		const device = devices.label(run.device_id);
 		const published = run.value_origin === 'published';
@@ -58,6 +63,7 @@ export function fourCornersData(rows: readonly RunRow[], options: ChartOptions):
 			device,
 			value,
 			unit: rateUnitSymbol(unit),
+			total,
 			published,
 			run_id: run.run_id,
 			run,
@@ -66,6 +72,7 @@ export function fourCornersData(rows: readonly RunRow[], options: ChartOptions):
 					.filter(Boolean)
 					.join(' · '),
 				`${ctx.num(value)} ${rateUnitSymbol(unit)}`,
+				total !== value ? ctx.t('fc_total', { total: ctx.num(total), unit: rateUnitSymbol(unit), drives: ctx.num(drivesOf(run)!) }) : null,
 				ctx.load(run),
 				`${ctx.labels.col_run}: ${run.run_id}`,
 				`${ctx.labels.col_source}: ${run.source_file}`,
@@ -90,13 +97,15 @@ function panel(
 ) {
 	const bars = data.bars.filter((b) => b.panel === which);
 	const devicesShown = data.devices.visible.map(data.devices.label);
-	const barWidth = (width - 70) / 2 / Math.max(devicesShown.length, 1);
+	// Only the directions measured get a facet: a corner with no result is named in the caption, not drawn empty.
+	const facets = (['read', 'write'] as const).map((d) => ctx.direction(d)).filter((d) => bars.length === 0 || bars.some((b) => b.test === d));
+	const barWidth = (width - 70) / facets.length / Math.max(devicesShown.length, 1);
 	return Plot.plot({
 		document: options.document,
 		width,
 		height: options.height ?? 300,
 		marginLeft: 60,
-		fx: { domain: [ctx.direction('read'), ctx.direction('write')], label: null, padding: 0.15 },
+		fx: { domain: facets, label: null, padding: 0.15 },
 		x: { domain: devicesShown, axis: null, padding: 0.15 },
 		y: { grid: true, label: yLabel, insetTop: 12, tickFormat: compactTicks(ctx) },
 		color: data.devices.colorScale(),
@@ -107,11 +116,20 @@ function panel(
 	});
 }
 
+/** The corners no shown device has a result for, named (the chart leaves them out). */
+function missingCorners(data: FourCornersData, ctx: ChartContext): string | null {
+	const missing = CORNERS.filter((c) => !data.bars.some((b) => b.corner === c.key));
+	if (missing.length === 0 || missing.length === CORNERS.length) return null;
+	return ctx.t('fc_missing', { corners: listText(missing.map((c) => ctx.labels[`fc_test_${c.key}` as keyof ChartLabels]), ctx.lang) });
+}
+
 function caption(data: FourCornersData, options: ChartOptions, ctx: ChartContext): string {
 	const runs = data.bars.map((b) => b.run);
 	return sentences(
 		[
 			ctx.t('fc_caption', { unit: bandwidthUnitOf(options.rateUnit) }),
+			missingCorners(data, ctx),
+			runs.some((r) => perDriveRow(r) !== r) && ctx.labels.fc_per_drive,
 			toolsClause(runs, ctx),
 			...conditionClauses(runs, ctx),
 			data.bars.some((b) => b.published) && ctx.labels.cap_published_bars,
@@ -119,6 +137,12 @@ function caption(data: FourCornersData, options: ChartOptions, ctx: ChartContext
 		],
 		ctx.lang,
 	);
+}
+
+/** The panels drawn: those with a bar (the caption names the corners left out); with no bar at all, one saying so. */
+function shownPanels(data: FourCornersData): Corner['panel'][] {
+	const withBars = (['seq', 'rand'] as const).filter((p) => data.bars.some((b) => b.panel === p));
+	return withBars.length > 0 ? withBars : ['seq'];
 }
 
 export function fourCorners(rows: readonly RunRow[], options: ChartOptions): HTMLElement {
@@ -129,10 +153,7 @@ export function fourCorners(rows: readonly RunRow[], options: ChartOptions): HTM
 	return panelFigure({
 		document: options.document,
 		legends: [{ color: data.devices.colorScale() }],
-		panels: [
-			panel(data, 'seq', `${ctx.labels.fc_seq} (${seqUnit})`, width, options, ctx),
-			panel(data, 'rand', `${ctx.labels.fc_rand} (IOPS)`, width, options, ctx),
-		],
+		panels: shownPanels(data).map((p) => panel(data, p, p === 'seq' ? `${ctx.labels.fc_seq} (${seqUnit})` : `${ctx.labels.fc_rand} (IOPS)`, width, options, ctx)),
 		caption: caption(data, options, ctx),
 		ariaLabel: ctx.labels.fc_title,
 		ariaDescription: fourCornersSummary(rows, options),
@@ -154,7 +175,7 @@ export function fourCornersSummary(rows: readonly RunRow[], options: ChartOption
 				value: ctx.num(top.value),
 				unit: top.unit,
 			});
-		}),
+		}).concat(missingCorners(data, ctx)),
 		ctx.lang,
 	);
 }
@@ -166,8 +187,10 @@ export function fourCornersTable(rows: readonly RunRow[], options: ChartOptions)
 		columns: [
 			ctx.labels.col_test,
 			ctx.labels.col_device,
-			ctx.labels.col_value,
+			ctx.labels.col_value_per_drive,
 			ctx.labels.col_unit,
+			ctx.labels.col_drives,
+			ctx.labels.col_value_total,
 			ctx.labels.col_load,
 			ctx.labels.col_origin,
 			ctx.labels.col_run,
@@ -178,6 +201,8 @@ export function fourCornersTable(rows: readonly RunRow[], options: ChartOptions)
 			b.device,
 			tidy(b.value),
 			b.unit,
+			drivesOf(b.run),
+			tidy(b.total),
 			ctx.load(b.run),
 			ctx.origin(b.run.value_origin),
 			b.run_id,

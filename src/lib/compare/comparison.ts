@@ -242,12 +242,12 @@ export function compareDrives(input: ComparisonInput): Comparison {
 	}
 	const families = [...byFamily].map(([key, ws]) => familyOf(key, ws, rows, input, devices, baseline));
 	const single = singles.filter((w) => w.byDevice.size === 1);
-	// The corners of every drive, per drive: results whose fingerprint fits a corner's slot.
+	// The corners of every drive (the chart draws them per drive): results whose fingerprint fits a corner's slot.
 	const all = [...shared, ...single].flatMap((w) => [...w.byDevice.values()].flatMap((ms) => ms.map((m) => m.row)));
 	// Drives none of whose results counts against another drive's are left out of the corners (and named).
 	const counting = new Set(rows.flatMap((r) => [...r.cells].filter(([, c]) => c.counts).map(([d]) => d)));
 	const cornersLeftOut = rows.length ? devices.filter((d) => !counting.has(d)) : [];
-	const corners = [...new Set(all)].filter((r) => cornerOf(r) !== undefined && !cornersLeftOut.includes(r.device_id)).map(perDriveRow);
+	const corners = [...new Set(all)].filter((r) => cornerOf(r) !== undefined && !cornersLeftOut.includes(r.device_id));
 	return {
 		devices,
 		baseline,

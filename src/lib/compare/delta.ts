@@ -97,6 +97,12 @@ export interface DeltaOptions {
 
 const classRank = (c: ComparabilityClass) => COMPARABILITY_CLASSES.indexOf(c);
 
+/** The metrics a drive has a value for in any of these workloads, in the order of METRICS. */
+export function metricsOf(workloads: readonly Workload[], device: string): Metric['key'][] {
+	const rows = workloads.flatMap((w) => (w.byDevice.get(device) ?? []).map((m) => m.row));
+	return METRICS.filter((metric) => rows.some((r) => metricValue(r, metric) !== null)).map((m) => m.key);
+}
+
 /**
  * Rows for every shared workload and metric that at least two drives have a value for. Per drive the result taken is
  * the one most comparable with the reference drive's (then by preference); a result counts when its class against

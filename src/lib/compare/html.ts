@@ -4,7 +4,7 @@
 // (built as DOM), so both show the same thing. Text from the data is only ever text or an attribute value; the
 // charts' SVG comes from the chart library.
 import { t, type Lang, type UiKey } from '../../i18n/strings.ts';
-import { formatNumber, formatSigned } from '../charts/format.ts';
+import { formatNumber, formatSigned, listText } from '../charts/format.ts';
 import type { ChartTable } from '../charts/table.ts';
 import { chartExportsEl } from '../chart-actions.ts';
 import { chartMarkup, el, type El } from '../element.ts';
@@ -16,7 +16,7 @@ import { headlineDisplay } from '../site/format.ts';
 import { cellText, isNumericCell } from '../site/table-format.ts';
 import type { ChartKind } from '../site/view.ts';
 import type { Comparison, Family, SharedLoad } from './comparison.ts';
-import { bestOf, type DeltaRow } from './delta.ts';
+import { bestOf, metricsOf, type DeltaRow } from './delta.ts';
 import type { Reason } from './comparability.ts';
 import { metricText, partsText, reasonText, verdictText, workloadTitle } from './verdict.ts';
 
@@ -300,6 +300,14 @@ function deltaCell(row: DeltaRow, device: string, v: CompareView): El {
 
 function deltaTableEl(family: Family, comparison: Comparison, v: CompareView): El {
 	const devices = comparison.devices.filter((d) => family.rows.some((r) => r.cells.has(d)));
+	// No two drives share a metric here: say what each has instead of a table with no rows.
+	if (family.rows.length === 0) {
+		const has = comparison.devices
+			.map((d) => [d, metricsOf(family.workloads, d)] as const)
+			.filter(([, metrics]) => metrics.length > 0)
+			.map(([d, metrics]) => t(v.lang, 'compareDriveHas', { drive: name(v, d), metrics: listText(metrics.map((m) => metricText(m, v.lang)), v.lang) }));
+		return el('p', { class: 'prose-muted mt-4 max-w-3xl text-sm', 'data-testid': 'no-common-metric' }, t(v.lang, 'compareNoCommonMetric', { drives: has.join(v.lang === 'en' ? '; ' : '；') }));
+	}
 	return el(
 		'div',
 		{ class: 'mt-4 overflow-x-auto' },
@@ -340,7 +348,7 @@ export function familyTitle(family: Family, lang: Lang): string {
 	return family.merged ? workloadTitle(family.workloads[0]!, lang) : workloadTitle({ fingerprint: family.fingerprint, unknown: family.unknown, label: null }, lang);
 }
 
-function familyEl(family: Family, index: number, comparison: Comparison, charts: readonly CompareChart[], v: CompareView): El {
+function familyEl(family: Family, index: number, comparison: Comparison, charts: readonly CompareChart[], v: CompareView, headline = false): El {
 	const sources = [...family.sources].map(([d, series]) => {
 		const [review, host] = series.split('\u0000') as [string, string];
 		return el('li', {}, `${name(v, d)}: `, link(v.reviewHref(review), v.reviewTitles[review] ?? review), host ? ` · ${host}` : '');
@@ -351,6 +359,7 @@ function familyEl(family: Family, index: number, comparison: Comparison, charts:
 		el('h3', { id: `family-${index}`, class: 'text-lg' }, familyTitle(family, v.lang)),
 		el('ul', { class: 'prose-muted mt-1 text-sm', 'data-testid': 'family-sources' }, ...sources),
 		classesNote(family, v),
+		headline ? el('p', { class: 'mt-2 text-sm' }, link('#headline', t(v.lang, 'compareChartAtTop'))) : '',
 		...charts.map((c) => chartFigure(c, v.draw(c), v.lang, v.embed?.(c))),
 		deltaTableEl(family, comparison, v),
 	);
@@ -398,8 +407,44 @@ function singleEl(comparison: Comparison, v: CompareView): El | string {
 }
 
 /** The whole comparison, given its charts (comparisonCharts). */
+const HEADLINE_KINDS: readonly CompareChart['kind'][] = ['app', 'lvi', 'qd', 'fc', 'ladder', 'hist', 'exc', 'ts'];
+
+/**
+ * The chart the comparison opens on, right under its verdict: the four corners when they hold every drive, else the
+ * chart of a shared workload every drive has (by HEADLINE_KINDS), else whichever exists. Drawn once: not again below.
+ */
+function headlineOf(comparison: Comparison, charts: ComparisonCharts): { chart: CompareChart; family: number | null } | null {
+	if (charts.corners && comparison.cornersLeftOut.length === 0) return { chart: charts.corners, family: null };
+	// Among workloads every drive has, a chart of figures readers look for first (throughput, a curve) over a latency detail.
+	const rank = (c: CompareChart) => HEADLINE_KINDS.indexOf(c.kind);
+	let all: { chart: CompareChart; family: number } | null = null;
+	comparison.families.forEach((f, i) => {
+		if (f.sources.size !== comparison.devices.length) return;
+		for (const chart of charts.families[i] ?? []) if (!all || rank(chart) < rank(all.chart)) all = { chart, family: i };
+	});
+	if (all) return all;
+	if (charts.corners) return { chart: charts.corners, family: null };
+	const any = charts.families.findIndex((list) => list.length > 0);
+	return any >= 0 ? { chart: charts.families[any]![0]!, family: any } : null;
+}
+
 export function comparisonEl(comparison: Comparison, charts: ComparisonCharts, v: CompareView): El {
 	const verdict = verdictText(comparison.verdict, comparison.shared, comparison.single.length, v.labels, v.lang);
+	const headline = headlineOf(comparison, charts);
+	const cornersLeftOut = comparison.cornersLeftOut.length
+		? el('p', { class: 'prose-muted mt-2 max-w-3xl text-sm', 'data-testid': 'corners-left-out' }, t(v.lang, 'compareCornersLeftOut', { drives: comparison.cornersLeftOut.map((d) => name(v, d)).join(', ') }))
+		: '';
+	const headlineEl = headline
+		? el(
+				'div',
+				{ class: 'mt-4 sm:mt-6', id: 'headline', 'data-testid': 'headline', 'data-family': headline.family === null ? undefined : comparison.families[headline.family]!.key },
+				el('h3', { class: 'text-lg' }, headline.family === null ? t(v.lang, 'compareCornersShort') : familyTitle(comparison.families[headline.family]!, v.lang)),
+				headline.family === null ? cornersLeftOut : '',
+				chartFigure(headline.chart, v.draw(headline.chart), v.lang, v.embed?.(headline.chart)),
+			)
+		: el('p', { class: 'prose-muted mt-4 max-w-3xl text-sm', 'data-testid': 'no-headline' }, t(v.lang, 'compareNoHeadline'));
+	// The headline's family lists its other charts only.
+	const familyCharts = (i: number) => (charts.families[i] ?? []).filter((c) => c !== headline?.chart);
 	return el(
 		'div',
 		{ 'data-baseline': comparison.baseline },
@@ -408,16 +453,15 @@ export function comparisonEl(comparison: Comparison, charts: ComparisonCharts, v
 			{ 'aria-labelledby': 'verdict' },
 			el('h2', { id: 'verdict', class: 'text-xl' }, t(v.lang, 'compareVerdict')),
 			el('p', { class: 'mt-2 max-w-3xl', 'data-testid': 'verdict' }, verdict),
+			headlineEl,
 			tallyEl(comparison, v),
 		),
-		charts.corners
+		charts.corners && headline?.chart !== charts.corners
 			? el(
 					'section',
 					{ class: 'mt-10', 'aria-labelledby': 'corners' },
 					el('h2', { id: 'corners', class: 'text-xl' }, t(v.lang, 'compareCorners')),
-					comparison.cornersLeftOut.length
-						? el('p', { class: 'prose-muted mt-2 max-w-3xl text-sm', 'data-testid': 'corners-left-out' }, t(v.lang, 'compareCornersLeftOut', { drives: comparison.cornersLeftOut.map((d) => name(v, d)).join(', ') }))
-						: '',
+					cornersLeftOut,
 					chartFigure(charts.corners, v.draw(charts.corners), v.lang, v.embed?.(charts.corners)),
 				)
 			: '',
@@ -426,7 +470,7 @@ export function comparisonEl(comparison: Comparison, charts: ComparisonCharts, v
 					'section',
 					{ class: 'mt-10', 'aria-labelledby': 'families' },
 					el('h2', { id: 'families', class: 'text-xl' }, `${t(v.lang, 'compareFamilies')} (${formatNumber(comparison.shared, v.lang)})`),
-					...comparison.families.map((f, i) => familyEl(f, i, comparison, charts.families[i] ?? [], v)),
+					...comparison.families.map((f, i) => familyEl(f, i, comparison, familyCharts(i), v, headline?.family === i)),
 				)
 			: '',
 		singleEl(comparison, v),

@@ -36,6 +36,8 @@ export interface PlannedGroup {
 
 export interface ChartPlan {
 	overview: ChartSpec[];
+	/** The devices the first overview chart (the headline) draws. */
+	headlineDevices: string[];
 	groups: PlannedGroup[];
 	comparisons: ChartSpec[];
 	/** Every device drawn in some chart, for the "drives shown" control. */
@@ -209,19 +211,40 @@ async function materialize(drafts: readonly { draft: Draft; id: string }[], quer
 	});
 }
 
+/**
+ * The charts a review opens on, the first of them its headline (its first screen): the four corners when they hold every device some workload's chart
+ * holds, else the first chart of the workload with the most devices (drawn here even when the workload has a page of
+ * its own, and not again below). Several reviews test one drive in a corner and every drive in an application profile.
+ */
+function overviewOf(src: PlanSource, ctx: PlanContext): { draft: Draft; id: string; devices: string[] }[] {
+	const devicesOf = (runs: readonly RunRow[]) => distinct(runs.map((r) => r.device_id)).sort();
+	const corners = devicesOf(fourCornersData(src.runs, probeOptions(ctx.lang)).bars.map((b) => b.run));
+	let best: { draft: Draft; id: string; devices: string[] } | null = null;
+	for (const group of src.groups) {
+		const first = groupDrafts(group, src, ctx.lang)[0];
+		const devices = devicesOf(group.runs);
+		if (first && (!best || devices.length > best.devices.length)) best = { draft: first, id: `${ctx.idPrefix}-${group.id}-${first.suffix}`, devices };
+	}
+	const fc = { draft: { kind: 'fc', suffix: 'fc', queries: { runs: { runIds: distinct(src.runs.map((r) => r.run_id)) } } } as Draft, id: `${ctx.idPrefix}-four-corners`, devices: corners };
+	if (corners.length === 0) return best ? [best] : [];
+	// The corners stay in the overview, after a headline that holds more devices.
+	return !best || corners.length >= best.devices.length ? [fc] : [best, fc];
+}
+
 export async function planCharts(src: PlanSource, ctx: PlanContext): Promise<ChartPlan> {
 	const drafts: { draft: Draft; id: string; place: 'overview' | 'comparisons' | number }[] = [];
 	const part = ctx.part ?? 'all';
 	const onePage = typeof part === 'object' ? part.groupId : null;
 	const chartedHere = (group: WorkloadGroup) => (onePage !== null ? group.id === onePage : part === 'all' || !hasOwnPage(group));
-	const runIds = distinct(src.runs.map((r) => r.run_id));
-	if (onePage === null && fourCornersData(src.runs, probeOptions(ctx.lang)).bars.length > 0) {
-		drafts.push({ draft: { kind: 'fc', suffix: 'fc', queries: { runs: { runIds } } }, id: `${ctx.idPrefix}-four-corners`, place: 'overview' });
-	}
 	const shownGroups = onePage === null ? src.groups : src.groups.filter((g) => g.id === onePage);
+	const overview = onePage === null ? overviewOf(src, ctx) : [];
+	for (const o of overview) drafts.push({ draft: o.draft, id: o.id, place: 'overview' });
 	shownGroups.forEach((group, g) => {
 		if (!chartedHere(group)) return;
-		for (const d of groupDrafts(group, src, ctx.lang)) drafts.push({ draft: d, id: `${ctx.idPrefix}-${group.id}-${d.suffix}`, place: g });
+		for (const d of groupDrafts(group, src, ctx.lang)) {
+			const id = `${ctx.idPrefix}-${group.id}-${d.suffix}`;
+			if (!overview.some((o) => o.id === id)) drafts.push({ draft: d, id, place: g });
+		}
 	});
 	for (const kind of ['delta', 'ratio'] as const) {
 		if (onePage !== null || !src.comparisons.some((c) => c.kind === kind)) continue;
@@ -233,7 +256,7 @@ export async function planCharts(src: PlanSource, ctx: PlanContext): Promise<Cha
 	}
 	const specs = await materialize(drafts, ctx.query);
 	const placed = (place: (typeof drafts)[number]['place']) => specs.filter((_, i) => drafts[i]!.place === place);
-	const overview = placed('overview');
+	const overviewCharts = placed('overview');
 	const groups: PlannedGroup[] = shownGroups.map((group, g) => ({
 		group,
 		ownPage: !chartedHere(group),
@@ -241,11 +264,12 @@ export async function planCharts(src: PlanSource, ctx: PlanContext): Promise<Cha
 		figures: src.figures.filter((f) => f.workload === group.label),
 	}));
 	const comparisons = placed('comparisons');
-	const all = [...overview, ...groups.flatMap((g) => g.charts), ...comparisons];
+	const all = [...overviewCharts, ...groups.flatMap((g) => g.charts), ...comparisons];
 	const charted = all.some((c) => c.kind !== 'cmp');
 	const devices = distinct([...(charted ? src.runs.map((r) => r.device_id) : []), ...(comparisons.length ? src.comparisons.map((c) => c.device_id) : [])]).sort();
 	return {
-		overview,
+		overview: overviewCharts,
+		headlineDevices: overview[0]?.devices ?? [],
 		groups,
 		comparisons,
 		devices,
