@@ -79,7 +79,8 @@ export const TOOLS = {
 	elbencho: { en: 'elbencho' },
 	sysbench: { en: 'Sysbench', aliases: ['Percona Sysbench'] },
 	'aerospike-act': { en: 'Aerospike ACT', aliases: ['Aerospike Certification Tool'] },
-	'benchmark-factory': { en: 'Benchmark Factory' },
+	// The seed transcription prints the workload and the database with it (published.csv is kept byte for byte).
+	'benchmark-factory': { en: 'Benchmark Factory', aliases: ['Benchmark Factory (TPC-C draft) on SQL Server 2014'] },
 	'solidigm-storage-tool': { en: 'Solidigm Storage Tool', aliases: ['SST', 'Solidigm Storage Tool (SST)'] },
 	multimeter: { en: 'Multimeter', zh: '万用表' },
 } as const satisfies Record<string, ToolTerm>;
@@ -98,6 +99,12 @@ export const TOOL_IDS = ids(TOOLS);
 /** The fields whose values are this vocabulary's, and their lists. */
 export const VOCABULARY = { interface: INTERFACES, form_factor: FORM_FACTORS, vendor: VENDORS, tool: TOOLS } as const;
 export type VocabularyField = keyof typeof VOCABULARY;
+
+/** The message of a value outside a list, for the YAML checks: names the value and the list's ids. */
+export function notInList(what: string, ids: readonly string[]): (issue: { input?: unknown }) => string {
+	const list = `the list (src/lib/vocabulary.ts): ${ids.join(', ')}`;
+	return (issue) => (issue.input === undefined ? `required: ${what} of ${list}` : `${JSON.stringify(issue.input)} is not ${what} of ${list}`);
+}
 
 /** A value in words, in a language; an id not in the list is shown as it is (never thrown away). */
 export function termText(field: VocabularyField, id: string, lang: Lang): string {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { parseCapacityBytes } from '../units.ts';
 import { DEVICE_CLASSES } from '../schema.ts';
-import { FORM_FACTOR_IDS, INTERFACE_IDS, VENDOR_IDS } from '../vocabulary.ts';
+import { FORM_FACTOR_IDS, INTERFACE_IDS, VENDOR_IDS, notInList } from '../vocabulary.ts';
 
 const text = z.string().max(20_000);
 const nullableText = text.nullable().default(null);
@@ -10,8 +10,7 @@ const nullableText = text.nullable().default(null);
 const note = z.string().max(2_000).optional();
 
 /** A value of one of the vocabulary's lists (src/lib/vocabulary.ts); the error lists them. */
-const oneOf = (values: readonly [string, ...string[]], what: string) =>
-	z.enum(values as [string, ...string[]], { error: (issue) => `${JSON.stringify(issue.input)} is not ${what} of the list (src/lib/vocabulary.ts): ${values.join(', ')}` });
+const oneOf = (values: readonly [string, ...string[]], what: string) => z.enum(values as [string, ...string[]], { error: notInList(what, values) });
 
 export const claimedFigure = z.looseObject({
 	item: z.string().max(500),

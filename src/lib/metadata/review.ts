@@ -1,7 +1,7 @@
 // data/reviews/<review-id>/review.yaml
 import { z } from 'zod';
 import { KEBAB_ID } from '../ids.ts';
-import { TOOL_IDS } from '../vocabulary.ts';
+import { TOOL_IDS, notInList } from '../vocabulary.ts';
 
 const text = z.string().max(20_000);
 const shortText = z.string().max(500);
@@ -47,7 +47,7 @@ export const reviewYaml = z.looseObject({
 		.array(
 			z.looseObject({
 				/** A tool id of src/lib/vocabulary.ts. */
-				tool: z.enum(TOOL_IDS, { error: (issue) => `${JSON.stringify(issue.input)} is not a tool of the list (src/lib/vocabulary.ts): ${TOOL_IDS.join(', ')}` }),
+				tool: z.enum(TOOL_IDS, { error: notInList('a tool', TOOL_IDS) }),
 				version: shortText.nullable().default(null),
 				use: shortText.optional(),
 			}),
