@@ -361,16 +361,16 @@ describe('catalog rows', () => {
 		expect(document.querySelectorAll('script, img, b, i')).toHaveLength(0);
 		expect(document.querySelectorAll('tr')).toHaveLength(1);
 		expect(document.querySelector('a.font-medium')!.textContent).toBe(`Samsung ${payload}`);
-		expect(document.querySelector('td.min-w-48 a')!.textContent).toBe(payload);
+		expect(document.querySelector('td.min-w-44 a')!.textContent).toBe(payload);
 		expect(document.querySelector('.badge-neutral')!.textContent).toBe('<i>odd</i>');
 	});
 
 	it('show the title of the page language, figures in display units, and a row for a drive with no review', () => {
 		const text = (lang: 'en' | 'zh-Hans', i: number) => parseHTML(`<table><tbody>${htmlOf(rowEl(data, i, catalogText(lang)))}</tbody></table>`).document;
-		expect(text('en', 2).querySelector('td.min-w-48 a')!.textContent).toBe('SSD review');
-		expect(text('en', 2).querySelector('td.min-w-48 a')!.getAttribute('href')).toBe('/reviews/rev-three/');
-		expect(text('zh-Hans', 2).querySelector('td.min-w-48 a')!.textContent).toBe('固态硬盘评测');
-		expect(text('zh-Hans', 2).querySelector('td.min-w-48 a')!.getAttribute('href')).toBe('/zh-Hans/reviews/rev-three/');
+		expect(text('en', 2).querySelector('td.min-w-44 a')!.textContent).toBe('SSD review');
+		expect(text('en', 2).querySelector('td.min-w-44 a')!.getAttribute('href')).toBe('/reviews/rev-three/');
+		expect(text('zh-Hans', 2).querySelector('td.min-w-44 a')!.textContent).toBe('固态硬盘评测');
+		expect(text('zh-Hans', 2).querySelector('td.min-w-44 a')!.getAttribute('href')).toBe('/zh-Hans/reviews/rev-three/');
 		const figures = [...text('en', 0).querySelectorAll('td.num')].map((td) => td.textContent);
 		expect(figures).toEqual(['2013', '1,000QD 32', '—', '—', '—', '90QD 1']);
 		// A divided figure shows its load and the total it came from.
@@ -384,7 +384,7 @@ describe('catalog rows', () => {
 		expect(text('zh-Hans', 5).querySelector('[data-device-class]')!.textContent).toMatch(/^虚拟磁盘/);
 		const lone = text('en', 4);
 		expect(lone.querySelector('tr')!.getAttribute('data-review')).toBe('');
-		expect(lone.querySelector('td.min-w-48')!.textContent).toMatch(/No results of its own/);
+		expect(lone.querySelector('td.min-w-44')!.textContent).toMatch(/No results of its own/);
 		expect(lone.querySelector('td[data-label="Year"]')!.hasAttribute('data-empty')).toBe(true);
 	});
 });

@@ -146,13 +146,13 @@ export function rowEl(data: CatalogData, index: number, text: CatalogText, byRev
 		{ 'data-entry': index, 'data-device': deviceId, 'data-review': review?.[0] ?? '', 'data-match': byReview ? 'review' : undefined },
 		el(
 			'td',
-			{ class: 'min-w-44' },
+			{ class: 'min-w-40' },
 			// Sent by the comparison form above the table (a plain GET form: ticking works without JavaScript).
 			el('input', { type: 'checkbox', name: 'devices', value: deviceId, form: COMPARE_FORM, class: 'mr-2 align-middle', 'aria-label': fill(text.tick, { drive: label }), 'data-compare-tick': '' }),
 			el('a', { href: `${text.drives}${deviceId}/`, class: 'font-medium' }, label),
 			el('span', { class: 'prose-muted block text-xs', 'data-device-class': deviceClass }, deviceFacts(data.devices[d]!, text)),
 		),
-		el('td', { class: 'min-w-48' }, ...reviewCell),
+		el('td', { class: 'min-w-44' }, ...reviewCell),
 		el('td', { class: 'num', 'data-label': text.year, 'data-empty': year === null ? '' : undefined }, year === null ? '' : String(year)),
 		...cells.map((cell, k) => figureCell(cell, k, text)),
 	);
