@@ -61,7 +61,7 @@ export async function makeDataset(text: DatasetText = PLAIN_TEXT): Promise<Datas
 	write(
 		join(data, 'devices/drive-a.yaml'),
 		[
-			'vendor: samsung',
+			'vendor: crucial',
 			`model: ${yamlText(text.model)}`,
 			'device_class: ssd',
 			'capacity: 1.92TB',
