@@ -3,6 +3,7 @@ import { existsSync, readFileSync, readlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { GIB, MIB } from '../../src/lib/units.ts';
+import { VENDOR_IDS, termWords, type InterfaceId, type VendorId } from '../../src/lib/vocabulary.ts';
 
 export interface FilesystemInfo {
 	source: string;
@@ -94,6 +95,23 @@ export function slug(text: string): string {
 		.replace(/^-+|-+$/g, '')
 		.slice(0, 80)
 		.replace(/-+$/, '');
+}
+
+/**
+ * The vocabulary's vendor of a disk (src/lib/vocabulary.ts), from the vendor it reports or the first words of its model
+ * ("Samsung SSD 980 PRO"); null when neither names one of the list.
+ */
+export function vendorIdOf(names: { vendor: string; model: string }): VendorId | null {
+	const texts = [names.vendor, names.model].map((t) => t.toLowerCase());
+	return VENDOR_IDS.find((id) => termWords('vendor', id).some((w) => texts.some((t) => t === w || t.startsWith(`${w} `) || t.startsWith(`${w}(`)))) ?? null;
+}
+
+/** The vocabulary's interface of a disk: virtio-blk, or NVMe or SATA by transport (the PCIe generation is not probed). */
+export function interfaceIdOf(info: DiskInfo | null): InterfaceId | null {
+	if (info?.driver === 'virtio_blk') return 'virtio-blk';
+	if (info?.transport === 'nvme') return 'pcie-nvme';
+	if (info?.transport === 'sata') return 'sata';
+	return null;
 }
 
 /** A device id from the disk model, e.g. "virtual-disk-virtio-blk" or "samsung-ssd-980-pro-1tb". */

@@ -8,7 +8,7 @@ import { reviewYaml } from '../../src/lib/metadata/review.ts';
 import { runsSidecar, type SidecarFile } from '../../src/lib/metadata/runs-sidecar.ts';
 import { GIB, MIB, MS_PER_S } from '../../src/lib/units.ts';
 import type { Profile } from './args.ts';
-import { capacityText, deviceNames, isMemoryFilesystem, type DiskInfo, type VirtualVerdict } from './disk.ts';
+import { capacityText, deviceNames, interfaceIdOf, isMemoryFilesystem, vendorIdOf, type DiskInfo, type VirtualVerdict } from './disk.ts';
 import { SEQ_QD, rateReferenceQd, type JobPoint } from './jobs.ts';
 import type { HostInfo } from './platform.ts';
 
@@ -55,7 +55,8 @@ export function buildRunsSidecar(deviceId: string, files: OutputFile[]): object 
 
 /** `has_results` and `reviews` follow the data/devices convention (data/README.md). */
 export function buildDeviceYaml(disk: DiskInfo | null, verdict: VirtualVerdict, reviewId: string, hasResults: boolean): object {
-	const { vendor, model } = deviceNames(disk);
+	const names = deviceNames(disk);
+	const vendor = vendorIdOf(names);
 	const other: string[] = [];
 	if (disk) {
 		const driver = disk.driver ? `, driver ${disk.driver}` : '';
@@ -69,9 +70,12 @@ export function buildDeviceYaml(disk: DiskInfo | null, verdict: VirtualVerdict, 
 	);
 	const value = {
 		vendor,
-		model,
+		// A vendor the list does not know is kept as the disk reports it.
+		...(vendor === null && names.vendor !== 'unknown' ? { vendor_note: `reported as "${names.vendor}"` } : {}),
+		model: names.model,
 		capacity: capacityText(disk?.sizeBytes ?? null),
-		interface: disk?.driver === 'virtio_blk' ? 'virtio-blk (paravirtual)' : (disk?.transport ?? null),
+		interface: interfaceIdOf(disk),
+		...(interfaceIdOf(disk) === null && disk?.transport ? { interface_note: `transport ${disk.transport}` } : {}),
 		firmware: disk?.firmware ?? null,
 		other,
 		has_results: hasResults,
@@ -125,7 +129,7 @@ export function buildReviewYaml(f: ReviewFacts): object {
 			os: f.host.os,
 			kernel: f.host.kernel,
 		},
-		tools: [{ name: 'fio', version: f.fioVersion, use: `ioengine=${f.ioengine}, direct=${f.direct ? 1 : 0}, json+ output` }],
+		tools: [{ tool: 'fio', version: f.fioVersion, use: `ioengine=${f.ioengine}, direct=${f.direct ? 1 : 0}, json+ output` }],
 		methodology: {
 			drive_count: 1,
 			preconditioning: f.preconditioning,

@@ -7,6 +7,7 @@ import { deviceYaml, type DeviceYaml } from '../../src/lib/metadata/device.ts';
 import { reviewYaml, type ReviewYaml } from '../../src/lib/metadata/review.ts';
 import type { DeviceRow, ReviewRow } from '../../src/lib/schema.ts';
 import { parseCapacityBytes } from '../../src/lib/units.ts';
+import { toolName } from '../../src/lib/vocabulary.ts';
 import { InputError } from './files.ts';
 
 /** Deepest nesting of lists and maps accepted; yaml composes recursively and overflows the stack near 800. */
@@ -249,7 +250,7 @@ export function reviewRow(id: string, y: ReviewYaml): ReviewRow {
 		platform_memory: p.memory,
 		platform_os: p.os,
 		platform_kernel: p.kernel,
-		tools: y.tools.map((t) => (t.version ? `${t.name} ${t.version}` : t.name)).join('; ') || null,
+		tools: y.tools.map((t) => (t.version ? `${toolName(t.tool)} ${t.version}` : toolName(t.tool))).join('; ') || null,
 		drive_count: m.drive_count,
 		methodology_json: json(m),
 		devices_json: json(y.devices_tested),
@@ -261,7 +262,9 @@ export function reviewRow(id: string, y: ReviewYaml): ReviewRow {
 export function deviceRow(id: string, y: DeviceYaml): DeviceRow {
 	const capacity = y.capacity === null ? undefined : parseCapacityBytes(y.capacity);
 	const extra = extraOf(y, deviceYaml);
-	const notes = { endurance: y.endurance, capacity_printed: y.capacity, other: y.other, ...extra };
+	// The notes of the vocabulary's fields, only when there are some.
+	const printed = Object.fromEntries(Object.entries({ vendor_note: y.vendor_note, interface_note: y.interface_note, form_factor_note: y.form_factor_note }).filter(([, v]) => v));
+	const notes = { endurance: y.endurance, capacity_printed: y.capacity, ...printed, other: y.other, ...extra };
 	return {
 		device_id: id,
 		vendor: y.vendor,
@@ -269,6 +272,7 @@ export function deviceRow(id: string, y: DeviceYaml): DeviceRow {
 		device_class: y.device_class,
 		capacity_bytes: capacity ?? null,
 		interface: y.interface,
+		interface_lanes: y.interface_lanes,
 		form_factor: y.form_factor,
 		nand: y.nand,
 		controller: y.controller,
@@ -296,7 +300,7 @@ export function bareReviewRow(id: string, folderName: string, deviceId: string):
 
 export function bareDeviceRow(id: string, folderName: string): DeviceRow {
 	return {
-		device_id: id, vendor: null, model: folderName, device_class: 'unknown', capacity_bytes: null, interface: null, form_factor: null, nand: null,
+		device_id: id, vendor: null, model: folderName, device_class: 'unknown', capacity_bytes: null, interface: null, interface_lanes: null, form_factor: null, nand: null,
 		controller: null, dram: null, endurance_dwpd: null, endurance_pbw: null, warranty_years: null, firmware: null,
 		claimed_json: null, extra_json: null,
 	};

@@ -8,7 +8,6 @@ import { SCHEMA_VERSION, TABLES, type Column } from './schema.ts';
 export function columnMeaning(c: Column): string {
 	const values = (list: readonly string[]) => ` One of: ${[...new Set(list)].map((v) => `\`${v}\``).join(', ')}.`;
 	if (c.name === 'source_format') return c.description + values(SOURCE_FORMATS);
-	if (c.name === 'tool') return c.description + values(FORMATS.flatMap((f) => f.tool ?? []));
 	return c.description;
 }
 

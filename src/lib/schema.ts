@@ -2,6 +2,8 @@
 // Units live in column names; NULL means "not measured", never 0.
 // The column dictionary (docs/columns.md) is generated from this file and checked by a test.
 
+import { FORM_FACTOR_IDS, INTERFACE_IDS, TOOL_IDS, VENDOR_IDS } from './vocabulary.ts';
+
 export const SCHEMA_VERSION = 1;
 
 export type ColumnType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'INTEGER' | 'BOOLEAN';
@@ -82,7 +84,7 @@ export const runs = table({
 	orderBy: ['run_id', 'direction'],
 	columns: [
 		...provenance,
-		col('tool', 'VARCHAR', '', 'Benchmark tool, as the format list names it, or the tool named by a published figure.'),
+		col('tool', 'VARCHAR', '', `Benchmark tool id (src/lib/vocabulary.ts: ${TOOL_IDS.join(', ')}): the format's, or the one a published figure names.`),
 		col('tool_version', 'VARCHAR', '', 'Tool version as printed (e.g. "3.33", "2.18-59-g618e", "1.1.0").'),
 		col('job_name', 'VARCHAR', '', 'fio job name, Iometer access specification name, or published workload label.'),
 		col('job_index', 'INTEGER', '', '0-based position of the job in its file; NULL for totals.'),
@@ -246,7 +248,7 @@ export const reviews = table({
 		col('platform_memory', 'VARCHAR', '', 'Memory.'),
 		col('platform_os', 'VARCHAR', '', 'Operating system.'),
 		col('platform_kernel', 'VARCHAR', '', 'Kernel.'),
-		col('tools', 'VARCHAR', '', 'Tools and versions, "name version" joined by "; ".'),
+		col('tools', 'VARCHAR', '', 'Tools and versions, "name version" joined by "; " (names of the tool ids of src/lib/vocabulary.ts).'),
 		col('drive_count', 'INTEGER', 'devices', 'Drives tested at once.'),
 		col('methodology_json', 'VARCHAR', '', 'Methodology (preconditioning, steady state, footprint, threads × QD, power mode, OP…) as JSON.'),
 		col('devices_json', 'VARCHAR', '', 'Devices tested and their roles, as JSON.'),
@@ -262,12 +264,13 @@ export const devices = table({
 	orderBy: ['device_id'],
 	columns: [
 		key('device_id', 'VARCHAR', 'Device id (file name).'),
-		col('vendor', 'VARCHAR', '', 'Vendor.'),
+		col('vendor', 'VARCHAR', '', `Vendor id (src/lib/vocabulary.ts: ${VENDOR_IDS.join(', ')}); NULL when not named. What the source said besides is in extra_json.vendor_note.`),
 		col('model', 'VARCHAR', '', 'Model.'),
 		key('device_class', 'VARCHAR', `What the device is: ${DEVICE_CLASSES.join(', ')} (persistent memory on the memory bus; a VM's virtual disk; an array or volume of several drives).`),
 		col('capacity_bytes', 'BIGINT', 'bytes', 'User capacity.'),
-		col('interface', 'VARCHAR', '', 'Interface (e.g. "PCIe 4.0 x4 NVMe", "SATA 6Gb/s").'),
-		col('form_factor', 'VARCHAR', '', 'Form factor (U.2, E1.S, M.2 2280, 2.5-inch…).'),
+		col('interface', 'VARCHAR', '', `Interface id: bus generation and protocol (${INTERFACE_IDS.join(', ')}); the rest as printed in extra_json.interface_note.`),
+		col('interface_lanes', 'INTEGER', 'lanes', 'PCIe lanes, when stated.'),
+		col('form_factor', 'VARCHAR', '', `Form factor id (${FORM_FACTOR_IDS.join(', ')}); the rest as printed (thickness, other versions) in extra_json.form_factor_note.`),
 		col('nand', 'VARCHAR', '', 'NAND.'),
 		col('controller', 'VARCHAR', '', 'Controller.'),
 		col('dram', 'VARCHAR', '', 'DRAM.'),

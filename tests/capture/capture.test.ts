@@ -68,7 +68,7 @@ describe.skipIf(FIO_VERSION === null)('capture kit end to end (needs fio on PATH
 		expect(review.language).toBe('en');
 		expect(review.url).toBeNull();
 		expect(review.publisher).toBe('self-published');
-		expect(review.tools).toEqual([expect.objectContaining({ name: 'fio', version: FIO_VERSION })]);
+		expect(review.tools).toEqual([expect.objectContaining({ tool: 'fio', version: FIO_VERSION })]);
 		expect(review.devices_tested).toEqual([{ device_id: 'capture-e2e-disk', role: 'subject' }]);
 		expect(review.methodology).toMatchObject({ drive_count: 1, footprint: '64 MiB file', power_mode: null, op: null });
 		expect(review.methodology.threads_queues).toMatch(/^QD 1, 4, 16 × numjobs 1/);

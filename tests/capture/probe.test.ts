@@ -302,13 +302,16 @@ describe('metadata builders', () => {
 
 	it('builds a device yaml that validates', () => {
 		const d = deviceYaml.parse(buildDeviceYaml(VIRTIO, classifyDisk(VIRTIO), 'lab-x', true));
-		expect(d).toMatchObject({ vendor: 'Red Hat (virtio)', model: 'virtio-blk virtual disk', capacity: '256GiB', firmware: null });
+		expect(d).toMatchObject({ vendor: 'red-hat', interface: 'virtio-blk', model: 'virtio-blk virtual disk', capacity: '256GiB', firmware: null });
 		expect(d).toMatchObject({ has_results: true, reviews: ['lab-x'] });
 		expect(d.other.join(' ')).toMatch(/physical storage behind it is unknown/);
 		expect(deviceYaml.parse(buildDeviceYaml(SAMSUNG, classifyDisk(SAMSUNG), 'lab-x', false))).toMatchObject({
+			vendor: 'samsung',
 			firmware: '5B2QGXA7',
-			interface: 'nvme',
+			interface: 'pcie-nvme',
 		});
+		// A vendor the list does not know: none, and what the disk reported kept as a note.
+		expect(deviceYaml.parse(buildDeviceYaml(GCE_PD, classifyDisk(GCE_PD), 'lab-x', false))).toMatchObject({ vendor: null, vendor_note: 'reported as "Google"', interface: null, interface_note: 'transport scsi' });
 	});
 
 	it('builds runs.yaml with rate limits and run_of for logs', () => {

@@ -22,7 +22,7 @@ describe('appProfileBars', () => {
 		]);
 		// Micron's row has no workload label: it is not an application profile.
 		expect(legendOf(chart)).toEqual(['Intel SSD 710 200 GB', 'KIOXIA CM7-R 3.84 TB', 'Samsung PM9A3 3.84 TB']);
-		expect(captionOf(chart)).toContain('Tool: ACT 6.4, fio 3.33, Iometer 1.1.0, sysbench 1.0.20');
+		expect(captionOf(chart)).toContain('Tool: Aerospike ACT 6.4, fio 3.33, Iometer 1.1.0, Sysbench 1.0.20');
 	});
 
 	it('uses TPS when the run reports it, else the sum of the directions', () => {

@@ -24,7 +24,7 @@ export const intelIometer: RunRow = run({
 	run_id: 'review-c:iometer/results.csv#4k-read-qd1',
 	source_file: 'iometer/results.csv',
 	source_format: 'iometer-csv',
-	tool: 'Iometer',
+	tool: 'iometer',
 	tool_version: '1.1.0',
 	scope: 'disk',
 	access: 'random',

@@ -77,7 +77,7 @@ const CASES: Case[] = [
 		render: (o) => charts.appProfileBars(appRows, o),
 		summary: (o) => charts.appProfileBarsSummary(appRows, o),
 		empty: (o) => charts.appProfileBars([], o),
-		tool: 'sysbench 1.0.20',
+		tool: 'Sysbench 1.0.20',
 	},
 	{
 		name: 'timeseriesChart',

@@ -93,7 +93,7 @@ export const intelPublished: RunRow[] = [
 		run_id: `review-b:published/results.csv#4k-randread-qd${qd}`,
 		source_file: 'published/results.csv',
 		source_format: 'published-csv',
-		tool: 'Iometer',
+		tool: 'iometer',
 		scope: 'figure',
 		access: 'random',
 		read_pct: 100,

@@ -369,7 +369,7 @@ describe('3. arithmetic inside each review', () => {
 		const reads = figures(P5520, { workload: '4k-random-read', metric: 'iops' });
 		const peak = nonNull(reads.find((f) => f.condition?.includes('peak')));
 		const floor = nonNull(reads.find((f) => f.condition?.includes('30-minute')));
-		const iometer = nonNull(reads.find((f) => runOf(P5520, f).tool === 'Iometer'));
+		const iometer = nonNull(reads.find((f) => runOf(P5520, f).tool === 'iometer'));
 		expect(peak.value).toBeGreaterThanOrEqual(floor.value);
 		expect(((floor.value - peak.value) / peak.value) * 100).toBeCloseTo(-4.3, 1);
 		expect(iometer.value).toBe(floor.value);
@@ -566,7 +566,7 @@ describe('3. arithmetic inside each review', () => {
 		const perDevice = new Map<string, number[]>();
 		for (const [id, p] of parsed) {
 			for (const f of p.figures.filter((x) => x.metric === 'bandwidth')) {
-				if (!/PCIe (4\.0|Gen4)/.test(devices.get(f.device_id)?.interface ?? '')) continue;
+				if (devices.get(f.device_id)?.interface !== 'pcie-4-nvme') continue;
 				const share = f.value / nonNull(runOf(id, f).device_count);
 				expect(share, `${id} line ${f.source_line}`).toBeLessThanOrEqual(ceiling);
 				perDevice.set(`${id}|${f.device_id}|${f.workload}`, [

@@ -178,7 +178,7 @@ describe.skipIf(!SEED_PRESENT)(needsSeed('nothing GARBLED.md excluded is in the 
 
 	test('no VDbench curve point excluded in A1 appears as a VDbench figure of that device', () => {
 		const r = reviews.get('storagereview-2021-intel-p5510-vs-samsung-pm9a3')!;
-		const vdbench = new Set(r.parsed.runs.filter((run) => run.tool === 'VDbench').map((run) => run.run_key));
+		const vdbench = new Set(r.parsed.runs.filter((run) => run.tool === 'vdbench').map((run) => run.run_key));
 		expect(vdbench.size).toBe(6);
 		const deviceOf: Record<string, string> = { P5510: 'intel-d7-p5510-7-68tb', PM9A3: 'samsung-pm9a3-7-68tb' };
 		let checked = 0;

@@ -109,7 +109,7 @@ describe('real 8.0.x files (values read off the text by hand)', () => {
 			random_pct: 0,
 			scope: 'job',
 			value_origin: 'measured',
-			tool: 'CrystalDiskMark',
+			tool: 'crystaldiskmark',
 			tool_version: '8.0.1',
 			job_name: 'SEQ1M Q8T1',
 			job_index: 0,

@@ -63,7 +63,7 @@ describe('synthetic 2006.07.27 layout (56 columns, MBps = MiB/s)', () => {
 			usr_cpu_pct: 2.5,
 			sys_cpu_pct: 10,
 			error_code: null,
-			tool: 'Iometer',
+			tool: 'iometer',
 			tool_version: '2006.07.27',
 			started_at: '2007-03-04T05:06:07.089',
 			source_line: 15,

@@ -67,7 +67,7 @@ describe('values checked by hand against the raw lines', () => {
 		expect(bw.run).toMatchObject({
 			bw_bytes_per_s: 572_522_496,
 			block_size_bytes: 1_048_576,
-			tool: 'Iometer',
+			tool: 'iometer',
 			tool_version: '1.1.0rc1',
 			direction: 'read',
 			rw: 'read',
@@ -144,7 +144,7 @@ describe('values checked by hand against the raw lines', () => {
 			access: 'application',
 			rw: null,
 			direction: 'mixed',
-			tool: 'Percona Sysbench',
+			tool: 'sysbench',
 		});
 		// line 13: "lat_p99,469,us" printed swapped in the MT → 469,000 ns with its correction note; drive count empty → NULL
 		const swapped = at(r, 13);
@@ -169,13 +169,13 @@ describe('values checked by hand against the raw lines', () => {
 		});
 		// line 13: "lat_p99_99,2.6,ms" → 2.6 × 10^6 = 2,600,000 ns
 		expect(at(r, 13).run?.lat_p99_99_ns).toBeCloseTo(2_600_000, 6);
-		// line 14: "66.7,1.5KB,…,tps,900000,TPS,Aerospike ACT v6.5" → 1.5 × 1,024 = 1,536 B; tool kept as printed
+		// line 14: "66.7,1.5KB,…,tps,900000,TPS,Aerospike ACT v6.5" → 1.5 × 1,024 = 1,536 B; tool and version split (src/lib/vocabulary.ts)
 		expect(at(r, 14).run).toMatchObject({
 			tps: 900_000,
 			block_size_bytes: 1536,
 			read_pct: 66.7,
-			tool: 'Aerospike ACT v6.5',
-			tool_version: null,
+			tool: 'aerospike-act',
+			tool_version: '6.5',
 		});
 		// line 15: "pct_over_1ms,3.03,%" → a figure only
 		expect(at(r, 15)).toMatchObject({ figure: { value: 3.03, base_unit: '%', run_key: null }, run: null });
@@ -339,6 +339,8 @@ describe('errors name the line and the field', () => {
 		['a bad block size', csvOf({ block_size: '4 pages' }), 'BAD_BLOCK_SIZE', 2, 'block_size'],
 		['an upper-case device id', csvOf({ device_id: 'Intel-S3500' }), 'BAD_ID', 2, 'device_id'],
 		['an empty review id', csvOf({ review_id: '' }), 'BAD_ID', 2, 'review_id'],
+		['a tool not in the vocabulary', csvOf({ tool: 'Vdbenchmark' }), 'UNKNOWN_TOOL', 2, 'tool'],
+		['a tool with more than a version after it', csvOf({ tool: 'fio on Linux' }), 'UNKNOWN_TOOL', 2, 'tool'],
 	];
 	for (const [name, text, code, line, field] of cases) {
 		test(`${name} → ${code}`, () => {
@@ -354,16 +356,20 @@ describe('errors name the line and the field', () => {
 describe('small rules', () => {
 	const one = (change: Partial<Fields>, devices?: ReadonlySet<string>) => parsePublishedCsv(csvOf(change), 'x.csv', devices);
 
-	test('tool names: fio and Iometer split their version, others stay as printed', () => {
+	test('tool names: any spelling of a tool of the vocabulary becomes its id, a version after it is split off', () => {
 		const tool = (t: string) => {
 			const run = one({ tool: t }).runs[0]!;
 			return [run.tool, run.tool_version];
 		};
 		expect(tool('FIO v3.35')).toEqual(['fio', '3.35']);
 		expect(tool('FIO')).toEqual(['fio', null]);
-		expect(tool('Iometer 1.1.0rc1')).toEqual(['Iometer', '1.1.0rc1']);
-		expect(tool('IOmeter')).toEqual(['Iometer', null]);
-		expect(tool('VDbench')).toEqual(['VDbench', null]);
+		expect(tool('Iometer 1.1.0rc1')).toEqual(['iometer', '1.1.0rc1']);
+		expect(tool('IOmeter')).toEqual(['iometer', null]);
+		// The issue's pair: a published "VDbench" and the format's Vdbench are one tool.
+		expect(tool('VDbench')).toEqual(['vdbench', null]);
+		expect(tool('Vdbench 5.04.01')).toEqual(['vdbench', '5.04.01']);
+		expect(tool('Percona Sysbench')).toEqual(['sysbench', null]);
+		expect(tool('Aerospike ACT v6.5')).toEqual(['aerospike-act', '6.5']);
 		expect(tool('')).toEqual([null, null]);
 	});
 

@@ -109,7 +109,7 @@ describe('bad-input corpus (tests/fixtures/bad)', () => {
 	afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 	beforeAll(() => {
-		put(join(data, 'devices/good-device.yaml'), 'vendor: Acme\nmodel: Good\ncapacity: 480GB\n');
+		put(join(data, 'devices/good-device.yaml'), 'vendor: samsung\nmodel: Good\ncapacity: 480GB\n');
 		goodReview(data, 'good-review');
 		const first = ingest(data, out);
 		expect(first.status, first.stderr).toBe(0);

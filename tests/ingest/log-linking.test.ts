@@ -20,7 +20,7 @@ function review(data: string, id: string, json: string, log: string): void {
 		join(dir, 'review.yaml'),
 		`title: ${id}\npublisher: test\nlanguage: en\ndevices_tested:\n  - device_id: ${id}-drive\n    role: subject\n`,
 	);
-	writeFileSync(join(data, 'devices', `${id}-drive.yaml`), `vendor: Test\nmodel: ${id}\n`);
+	writeFileSync(join(data, 'devices', `${id}-drive.yaml`), `vendor: intel\nmodel: ${id}\n`);
 	cpSync(join(FIXTURES, json), join(dir, 'raw/result.json'));
 	cpSync(join(FIXTURES, log), join(dir, 'raw/result_clat.1.log'));
 	writeFileSync(join(dir, 'raw/runs.yaml'), 'files:\n  - path: result_clat.1.log\n    run_of: result.json\n');

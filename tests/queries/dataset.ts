@@ -61,12 +61,13 @@ export async function makeDataset(text: DatasetText = PLAIN_TEXT): Promise<Datas
 	write(
 		join(data, 'devices/drive-a.yaml'),
 		[
-			'vendor: Acme',
+			'vendor: crucial',
 			`model: ${yamlText(text.model)}`,
 			'device_class: ssd',
 			'capacity: 1.92TB',
-			'interface: PCIe 4.0 x4 NVMe',
-			'form_factor: U.2',
+			'interface: pcie-4-nvme',
+			'interface_lanes: 4',
+			'form_factor: u2',
 			'claimed:',
 			'  - item: 4K random read',
 			'    value: 100000',
@@ -75,7 +76,7 @@ export async function makeDataset(text: DatasetText = PLAIN_TEXT): Promise<Datas
 			'',
 		].join('\n'),
 	);
-	write(join(data, 'devices/drive-b.yaml'), ['vendor: Beta', 'model: B2', 'capacity: 960GB', 'interface: SATA 6Gb/s', 'form_factor: 2.5-inch', ''].join('\n'));
+	write(join(data, 'devices/drive-b.yaml'), ['vendor: intel', 'model: B2', 'capacity: 960GB', 'interface: sata-6g', 'form_factor: 2-5-inch', ''].join('\n'));
 
 	const fio = join(data, 'reviews/rev-fio');
 	write(
@@ -91,7 +92,7 @@ export async function makeDataset(text: DatasetText = PLAIN_TEXT): Promise<Datas
 			'  cpu: Test CPU',
 			'  os: Linux',
 			'tools:',
-			'  - name: fio',
+			'  - tool: fio',
 			'methodology:',
 			`  preconditioning: ${yamlText(text.preconditioning)}`,
 			'devices_tested:',

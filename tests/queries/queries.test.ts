@@ -54,7 +54,7 @@ describe('buildCatalogSql', () => {
 			  GROUP BY review_id, device_id
 			)
 			SELECT
-			  d.device_id, d.vendor, d.model, d.device_class, d.capacity_bytes, d.interface, d.form_factor,
+			  d.device_id, d.vendor, d.model, d.device_class, d.capacity_bytes, d.interface, d.interface_lanes, d.form_factor,
 			  p.review_id, rv.title, rv.title_en, rv.publisher, rv.year, rv.language,
 			  h.tools, h.origins, coalesce(h.run_count, 0)::INTEGER AS run_count
 			FROM devices d
@@ -328,7 +328,7 @@ describe('reviews and devices', () => {
 			ORDER BY review_id"
 		`);
 		expect(buildDevicesSql().sql).toMatchInlineSnapshot(`
-			"SELECT device_id, vendor, model, device_class, capacity_bytes, interface, form_factor, nand, controller, dram, endurance_dwpd, endurance_pbw, warranty_years, firmware, claimed_json, extra_json
+			"SELECT device_id, vendor, model, device_class, capacity_bytes, interface, interface_lanes, form_factor, nand, controller, dram, endurance_dwpd, endurance_pbw, warranty_years, firmware, claimed_json, extra_json
 			FROM devices
 			WHERE TRUE
 			ORDER BY device_id"

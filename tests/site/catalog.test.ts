@@ -2,7 +2,9 @@ import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import {
 	bestOrder,
+	catalogView,
 	indexCatalog,
+	matchText,
 	sortedBy,
 	isFiltered,
 	locationFor,
@@ -12,7 +14,8 @@ import {
 	visibleOrder,
 	type CatalogState,
 } from '../../src/lib/browser/catalog.ts';
-import { catalogData, catalogText, facetsOf } from '../../src/lib/site/catalog.ts';
+import { catalogData, catalogText, facetText, facetsOf } from '../../src/lib/site/catalog.ts';
+import { t } from '../../src/i18n/strings.ts';
 import { PAGE_SIZE, defaultEntries, domOf, htmlOf, pageCount, pageItems, pagerEls, rowEl } from '../../src/lib/site/catalog-view.ts';
 import type { CatalogRow } from '../../src/lib/queries/catalog.ts';
 import { CATALOG_SLOTS } from '../../src/lib/compare/slots.ts';
@@ -23,12 +26,13 @@ import { MIB } from '../../src/lib/units.ts';
 function row(over: Partial<CatalogRow>): CatalogRow {
 	return {
 		device_id: 'acme-a1',
-		vendor: 'Acme',
+		vendor: 'samsung',
 		model: 'A1',
 		device_class: 'ssd',
 		capacity_bytes: 480e9,
-		interface: 'SATA',
-		form_factor: '2.5-inch',
+		interface: 'sata-6g',
+		interface_lanes: null,
+		form_factor: '2-5-inch',
 		review_id: 'rev-one',
 		title: 'Review one',
 		title_en: null,
@@ -69,12 +73,13 @@ function slotRun(over: Partial<SlotRun>): SlotRun {
 
 const rows = [
 	row({}),
-	row({ device_id: 'beta-b2', vendor: 'Beta', model: 'B2', interface: 'NVMe', review_id: 'rev-two', title: 'Two', tools: 'Iometer', capacity_bytes: 3.84e12 }),
+	// A review whose title names another vendor than its drive's.
+	row({ device_id: 'beta-b2', vendor: 'ymtc', model: 'B2', interface: 'pcie-4-nvme', interface_lanes: 4, review_id: 'rev-two', title: 'Samsung against YMTC', tools: 'iometer', capacity_bytes: 3.84e12 }),
 	row({
 		device_id: 'beta-b3',
-		vendor: 'Beta',
+		vendor: 'ymtc',
 		model: 'B3',
-		interface: 'NVMe',
+		interface: 'pcie-4-nvme',
 		review_id: 'rev-three',
 		title: '固态硬盘评测',
 		title_en: 'SSD review',
@@ -83,7 +88,7 @@ const rows = [
 	}),
 	row({ device_id: 'acme-a4', model: 'A4', review_id: 'rev-one' }),
 	row({ device_id: 'acme-a5', model: 'A5', review_id: null, title: null, publisher: null, year: null, tools: null, origins: null, capacity_bytes: null }),
-	row({ device_id: 'virt-v1', vendor: null, model: 'virtio disk', device_class: 'virtual_disk', interface: 'virtio', capacity_bytes: null }),
+	row({ device_id: 'virt-v1', vendor: null, model: 'virtio disk', device_class: 'virtual_disk', interface: 'virtio-blk', capacity_bytes: null }),
 ];
 const runs = [
 	slotRun({ iops: 1000 }),
@@ -106,7 +111,9 @@ const state = (s: Partial<CatalogState>): CatalogState => ({ q: '', filters: {},
 describe('catalog data', () => {
 	it('writes each drive and review once and points the rows at them', () => {
 		expect(data.devices.map((d) => d[0])).toEqual(['acme-a1', 'beta-b2', 'beta-b3', 'acme-a4', 'acme-a5', 'virt-v1']);
-		expect(data.devices[0]).toEqual(['acme-a1', 'Acme A1', 'Acme', 'A1', '480 GB', 'SATA', '2.5-inch', 'ssd']);
+		// Vendor, interface and form factor as the vocabulary's ids; the label names the vendor in words.
+		expect(data.devices[0]).toEqual(['acme-a1', 'Samsung A1', 'samsung', 'A1', '480 GB', 'sata-6g', '2-5-inch', 'ssd', null]);
+		expect(data.devices[1]).toEqual(['beta-b2', 'YMTC B2', 'ymtc', 'B2', '3.84 TB', 'pcie-4-nvme', '2-5-inch', 'ssd', 4]);
 		expect(data.reviews.map((r) => r[0])).toEqual(['rev-one', 'rev-two', 'rev-three']);
 		expect(data.reviews[2]).toEqual(['rev-three', '固态硬盘评测', 'SSD review', 'Lab', 2024]);
 		expect(data.entries.map(([d, r]) => [d, r])).toEqual([
@@ -146,16 +153,31 @@ describe('catalog data', () => {
 		expect(catalogData(rows, runs.slice(1)).version).not.toBe(data.version);
 	});
 
-	it('offers the filter values that occur, capacities by size and years newest first', () => {
+	it('offers the vocabulary values that occur in the list order, capacities by size and years newest first', () => {
 		const facets = Object.fromEntries(facetsOf(rows).map((f) => [f.key, f.values]));
 		expect(facets).toEqual({
-			interface: ['NVMe', 'SATA', 'virtio'],
-			form_factor: ['2.5-inch'],
+			interface: ['pcie-4-nvme', 'sata-6g', 'virtio-blk'],
+			form_factor: ['2-5-inch'],
 			capacity: ['480 GB', '3.84 TB'],
-			vendor: ['Acme', 'Beta'],
+			vendor: ['samsung', 'ymtc'],
 			year: ['2024', '2013'],
-			tool: ['fio', 'Iometer'],
+			tool: ['fio', 'iometer'],
 		});
+		// Their words in each language: the Chinese one where it differs.
+		expect(facetText('vendor', 'ymtc', 'en')).toBe('YMTC');
+		expect(facetText('vendor', 'ymtc', 'zh-Hans')).toBe('长江存储');
+		expect(facetText('interface', 'pcie-4-nvme', 'zh-Hans')).toBe('PCIe 4.0 NVMe');
+		expect(facetText('form_factor', '2-5-inch', 'zh-Hans')).toBe('2.5 英寸');
+		expect(facetText('tool', 'iometer', 'en')).toBe('Iometer');
+		expect(facetText('capacity', '480 GB', 'zh-Hans')).toBe('480 GB');
+	});
+
+	it('files one interface under one value whether its lanes are stated or not', () => {
+		// beta-b2 states x4, beta-b3 does not: the filter finds both, the rows say what each states.
+		expect(visibleOrder(index, state({ filters: { interface: 'pcie-4-nvme' } }))).toEqual([1, 2]);
+		const facts = (i: number) => parseHTML(`<table><tbody>${htmlOf(rowEl(data, i, catalogText('en')))}</tbody></table>`).document.querySelector('[data-device-class]')!.textContent;
+		expect(facts(1)).toBe('SSD · 3.84 TB · PCIe 4.0 x4 NVMe · 2.5-inch');
+		expect(facts(2)).toBe('SSD · 480 GB · PCIe 4.0 NVMe · 2.5-inch');
 	});
 });
 
@@ -174,10 +196,10 @@ describe('catalog filters and sort', () => {
 	});
 
 	it('filters by facets, tools and every word of the search', () => {
-		expect(visibleOrder(index, state({ filters: { vendor: 'Beta' } }))).toEqual([1, 2]);
-		expect(visibleOrder(index, state({ filters: { interface: 'NVMe', year: '2024' } }))).toEqual([2]);
+		expect(visibleOrder(index, state({ filters: { vendor: 'ymtc' } }))).toEqual([1, 2]);
+		expect(visibleOrder(index, state({ filters: { interface: 'pcie-4-nvme', year: '2024' } }))).toEqual([2]);
 		expect(visibleOrder(index, state({ filters: { capacity: '3.84 TB' } }))).toEqual([1]);
-		expect(visibleOrder(index, state({ filters: { tool: 'Iometer' } }))).toEqual([1]);
+		expect(visibleOrder(index, state({ filters: { tool: 'iometer' } }))).toEqual([1]);
 		expect(visibleOrder(index, state({ q: 'ACME review' }))).toEqual([0, 3]);
 		expect(visibleOrder(index, state({ q: 'a5' }))).toEqual([4]);
 		expect(visibleOrder(index, state({ q: '固态' }))).toEqual([2]);
@@ -185,6 +207,35 @@ describe('catalog filters and sort', () => {
 		expect(visibleOrder(index, state({ q: 'ssd beta' }))).toEqual([1, 2]);
 		expect(visibleOrder(index, state({ q: 'review beta' }))).toEqual([2]);
 		expect(visibleOrder(index, state({ q: 'nothing like this' }))).toEqual([]);
+	});
+
+	it('matches drives first, rows found only by their review after, and says what matched', () => {
+		const ctx = {
+			text: catalogText('en'),
+			matchDrives: { one: t('en', 'catalogMatchDrives_one'), other: t('en', 'catalogMatchDrives_other') },
+			matchReviews: { one: t('en', 'catalogMatchReviews_one'), other: t('en', 'catalogMatchReviews_other') },
+			matchNone: t('en', 'catalogMatchNone'),
+		};
+		// The issue's case: "samsung" finds the Samsung drives by vendor, and a YMTC drive only by its review's title.
+		const samsung = catalogView(index, state({ q: 'samsung' }));
+		expect(samsung).toEqual({ order: [0, 3, 4, 1], byDrive: 3 });
+		expect(matchText(index, samsung, 'samsung', ctx)).toBe('3 drives match “samsung” by name, vendor or model; then 1 review by its title or publisher');
+		// Sorted by a column, each group is sorted on its own: the drives still come first.
+		expect(catalogView(index, state({ q: 'samsung', sort: 'rand_read_4k_iops' })).order).toEqual([0, 3, 4, 1]);
+		// A vendor's name in either language, and an interface's words, find the same drives.
+		expect(visibleOrder(index, state({ q: '三星' }))).toEqual([0, 3, 4]);
+		expect(visibleOrder(index, state({ q: '长江存储' }))).toEqual([1, 2]);
+		expect(visibleOrder(index, state({ q: 'pcie 4.0' }))).toEqual([1, 2]);
+		const b2 = catalogView(index, state({ q: 'b2' }));
+		expect(matchText(index, b2, 'b2', ctx)).toBe('1 drive matches “b2” by name, vendor or model');
+		expect(matchText(index, catalogView(index, state({ q: 'zzz' })), 'zzz', ctx)).toBe('No drive and no review matches “zzz”');
+		expect(matchText(index, catalogView(index, state({})), '', ctx)).toBe('');
+		const zh = { ...ctx, text: catalogText('zh-Hans'), matchDrives: { one: t('zh-Hans', 'catalogMatchDrives_one'), other: t('zh-Hans', 'catalogMatchDrives_other') }, matchReviews: { one: t('zh-Hans', 'catalogMatchReviews_one'), other: t('zh-Hans', 'catalogMatchReviews_other') } };
+		expect(matchText(index, samsung, 'samsung', zh)).toBe('3 块硬盘的名称、厂商或型号与“samsung”匹配；其后 1 篇评测的标题或媒体匹配');
+		// A row found by its review says so.
+		const row1 = parseHTML(`<table><tbody>${htmlOf(rowEl(data, 1, catalogText('en'), true))}</tbody></table>`).document;
+		expect(row1.querySelector('tr')!.getAttribute('data-match')).toBe('review');
+		expect(row1.querySelector('[data-matched-by="review"]')!.textContent).toBe('Found by the review');
 	});
 
 	it('sorts by a column, missing values last in both orders, ties in server order', () => {
@@ -218,9 +269,9 @@ describe('catalog filters and sort', () => {
 
 describe('catalog state in the URL', () => {
 	it('keeps search, filters, sort and page in the query', () => {
-		const s = state({ q: 'beta', filters: { vendor: 'Beta', year: '2024' }, sort: 'rand_read_4k_iops', order: 'asc', page: 3 });
+		const s = state({ q: 'beta', filters: { vendor: 'ymtc', year: '2024' }, sort: 'rand_read_4k_iops', order: 'asc', page: 3 });
 		const q = queryFromState(s, new URLSearchParams('lang=zh-Hans'));
-		expect(q.toString()).toBe('lang=zh-Hans&q=beta&vendor=Beta&year=2024&sort=rand_read_4k_iops&order=asc&page=3');
+		expect(q.toString()).toBe('lang=zh-Hans&q=beta&vendor=ymtc&year=2024&sort=rand_read_4k_iops&order=asc&page=3');
 		expect(stateFromQuery(q)).toEqual(s);
 		expect(queryFromState(state({}), new URLSearchParams('q=x&vendor=y&page=2')).toString()).toBe('');
 	});
@@ -309,17 +360,17 @@ describe('catalog rows', () => {
 		const { document } = parseHTML(`<table><tbody>${html}</tbody></table>`);
 		expect(document.querySelectorAll('script, img, b, i')).toHaveLength(0);
 		expect(document.querySelectorAll('tr')).toHaveLength(1);
-		expect(document.querySelector('a.font-medium')!.textContent).toBe(`Acme ${payload}`);
-		expect(document.querySelector('td.min-w-56 a')!.textContent).toBe(payload);
+		expect(document.querySelector('a.font-medium')!.textContent).toBe(`Samsung ${payload}`);
+		expect(document.querySelector('td.min-w-44 a')!.textContent).toBe(payload);
 		expect(document.querySelector('.badge-neutral')!.textContent).toBe('<i>odd</i>');
 	});
 
 	it('show the title of the page language, figures in display units, and a row for a drive with no review', () => {
 		const text = (lang: 'en' | 'zh-Hans', i: number) => parseHTML(`<table><tbody>${htmlOf(rowEl(data, i, catalogText(lang)))}</tbody></table>`).document;
-		expect(text('en', 2).querySelector('td.min-w-56 a')!.textContent).toBe('SSD review');
-		expect(text('en', 2).querySelector('td.min-w-56 a')!.getAttribute('href')).toBe('/reviews/rev-three/');
-		expect(text('zh-Hans', 2).querySelector('td.min-w-56 a')!.textContent).toBe('固态硬盘评测');
-		expect(text('zh-Hans', 2).querySelector('td.min-w-56 a')!.getAttribute('href')).toBe('/zh-Hans/reviews/rev-three/');
+		expect(text('en', 2).querySelector('td.min-w-44 a')!.textContent).toBe('SSD review');
+		expect(text('en', 2).querySelector('td.min-w-44 a')!.getAttribute('href')).toBe('/reviews/rev-three/');
+		expect(text('zh-Hans', 2).querySelector('td.min-w-44 a')!.textContent).toBe('固态硬盘评测');
+		expect(text('zh-Hans', 2).querySelector('td.min-w-44 a')!.getAttribute('href')).toBe('/zh-Hans/reviews/rev-three/');
 		const figures = [...text('en', 0).querySelectorAll('td.num')].map((td) => td.textContent);
 		expect(figures).toEqual(['2013', '1,000QD 32', '—', '—', '—', '90QD 1']);
 		// A divided figure shows its load and the total it came from.
@@ -329,11 +380,11 @@ describe('catalog rows', () => {
 		expect(text('zh-Hans', 2).querySelector('[data-cell-total]')!.textContent).toBe('2 块盘合计 1万');
 		// The device class in words, never "drive" for a virtual disk.
 		expect(text('en', 0).querySelector('[data-device-class]')!.textContent).toMatch(/^SSD · 480 GB/);
-		expect(text('en', 5).querySelector('[data-device-class]')!.textContent).toBe('Virtual disk · virtio · 2.5-inch');
+		expect(text('en', 5).querySelector('[data-device-class]')!.textContent).toBe('Virtual disk · virtio-blk (paravirtual) · 2.5-inch');
 		expect(text('zh-Hans', 5).querySelector('[data-device-class]')!.textContent).toMatch(/^虚拟磁盘/);
 		const lone = text('en', 4);
 		expect(lone.querySelector('tr')!.getAttribute('data-review')).toBe('');
-		expect(lone.querySelector('td.min-w-56')!.textContent).toMatch(/No results of its own/);
+		expect(lone.querySelector('td.min-w-44')!.textContent).toMatch(/No results of its own/);
 		expect(lone.querySelector('td[data-label="Year"]')!.hasAttribute('data-empty')).toBe(true);
 	});
 });

@@ -149,10 +149,10 @@ describe('chart plan of the fio review', () => {
 			return renderChart(app.kind, app.input, options);
 		};
 		const both = draw(DEFAULT_VIEW);
-		expect(both.element.textContent).toContain('Acme A1');
-		expect(both.element.textContent).toContain('Beta B2');
+		expect(both.element.textContent).toContain('Crucial A1');
+		expect(both.element.textContent).toContain('Intel B2');
 		const onlyB = draw({ ...DEFAULT_VIEW, devices: ['drive-b'] });
-		expect(onlyB.element.textContent).not.toContain('Acme A1');
+		expect(onlyB.element.textContent).not.toContain('Crucial A1');
 		expect(onlyB.table.rows).toHaveLength(1);
 		const mbps = draw({ ...DEFAULT_VIEW, rateUnit: 'MB/s' });
 		expect(mbps.element.textContent).toContain('MB/s');

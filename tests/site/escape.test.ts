@@ -118,7 +118,7 @@ describe('pages built from a dataset of payloads', () => {
 		expect(page('').querySelector('[data-catalog-body]')!.textContent).toContain(PAYLOADS.model);
 		const review = page('reviews/rev-fio');
 		const config = JSON.parse(review.querySelector('script[data-chart-page]')!.textContent!) as { labels: Record<string, string> };
-		expect(config.labels['drive-a']).toBe(`Acme ${PAYLOADS.model}`);
+		expect(config.labels['drive-a']).toBe(`Crucial ${PAYLOADS.model}`);
 		// The device label is drawn inside the charts: as SVG text, never as markup.
 		const legendText = [...review.querySelectorAll('figure[data-chart] [data-chart-frame]')].map((f) => f.textContent).join(' ');
 		expect(legendText).toContain(PAYLOADS.model);

@@ -5,6 +5,7 @@
 import { CATALOG_SLOTS } from '../compare/slots.ts';
 import { PAGE_SIZE, domOf, fill, isPhysicalDrive, pageCount, pagerEls, rowEl, type CatalogData, type CatalogText } from '../site/catalog-view.ts';
 import { formatValue } from '../site/format.ts';
+import { termWords } from '../vocabulary.ts';
 import { readJson } from './inline-data.ts';
 
 const FILTERS = ['class', 'interface', 'form_factor', 'capacity', 'vendor', 'year', 'tool'] as const;
@@ -52,26 +53,42 @@ export interface CatalogContext {
 	countOne: string;
 	countOther: string;
 	countMatch: string;
+	/** What a search matched: "{n} drives match “{q}” by name, vendor or model" (one and other), "{n} reviews by title…". */
+	matchDrives: Record<'one' | 'other', string>;
+	matchReviews: Record<'one' | 'other', string>;
+	matchNone: string;
 	dataError: string;
 }
 
 /** The catalog with what search and filters compare, worked out once. */
 export interface CatalogIndex {
 	data: CatalogData;
-	/** Per entry: drive and review words, lower case. */
-	text: string[];
+	/** Per entry: its drive's words (label, vendor and model, in every spelling the vocabulary knows), lower case. */
+	drive: string[];
+	/** Per entry: its review's words (id, titles, publisher), lower case; '' without a review. */
+	review: string[];
 	tools: string[][];
 }
 
 export function indexCatalog(data: CatalogData): CatalogIndex {
 	const lower = (parts: string[]) => parts.filter(Boolean).join(' ').toLowerCase();
-	const devices = data.devices.map(([id, , vendor, model, capacity, iface, formFactor, deviceClass]) => lower([vendor, model, id, iface, formFactor, capacity, deviceClass]));
+	const devices = data.devices.map(([id, label, vendor, model, capacity, iface, formFactor, deviceClass]) =>
+		lower([label, model, id, capacity, deviceClass, ...(vendor ? termWords('vendor', vendor) : []), ...(iface ? termWords('interface', iface) : []), ...(formFactor ? termWords('form_factor', formFactor) : [])]),
+	);
 	const reviews = data.reviews.map(([id, title, titleEn, publisher]) => lower([id, title, titleEn, publisher]));
 	return {
 		data,
-		text: data.entries.map(([d, r]) => (r < 0 ? devices[d]! : `${devices[d]} ${reviews[r]}`)),
+		drive: data.entries.map(([d]) => devices[d]!),
+		review: data.entries.map(([, r]) => (r < 0 ? '' : reviews[r]!)),
 		tools: data.entries.map(([, , tools]) => (tools ? tools.split('; ') : [])),
 	};
+}
+
+/** The rows a state shows, in order: those whose drive matches the search first, then those found by their review. */
+export interface CatalogView {
+	order: number[];
+	/** How many of `order`, from its start, matched by their drive (all of them without a search). */
+	byDrive: number;
 }
 
 function classMatches(index: CatalogIndex, i: number, wanted: string | undefined): boolean {
@@ -94,24 +111,51 @@ export const isFiltered = (state: CatalogState): boolean => !!(state.q || state.
  * drives only unless the class filter says otherwise.
  */
 export function visibleOrder(index: CatalogIndex, state: CatalogState): number[] {
+	return catalogView(index, state).order;
+}
+
+/**
+ * The rows of a state: a search matches the drive first (every word in its name, vendor, model or specs); rows whose
+ * drive does not match but whose review does (a word in the title, with the rest in the drive) come after them. Each
+ * group in server order, or sorted by a column with missing values last.
+ */
+export function catalogView(index: CatalogIndex, state: CatalogState): CatalogView {
 	const words = state.q.toLowerCase().split(/\s+/).filter(Boolean);
 	const filters = FILTERS.filter((k) => k !== 'class' && state.filters[k]);
-	const shown: number[] = [];
-	for (let i = 0; i < index.text.length; i++) {
+	const byDrive: number[] = [];
+	const byReview: number[] = [];
+	for (let i = 0; i < index.drive.length; i++) {
 		if (!classMatches(index, i, state.filters.class)) continue;
 		const ok = filters.every((k) => (k === 'tool' ? index.tools[i]!.includes(state.filters.tool!) : facetValue(index, i, k as Exclude<FilterKey, 'tool' | 'class'>) === state.filters[k]));
-		if (ok && words.every((w) => index.text[i]!.includes(w))) shown.push(i);
+		if (!ok) continue;
+		if (words.every((w) => index.drive[i]!.includes(w))) byDrive.push(i);
+		else if (words.every((w) => index.drive[i]!.includes(w) || index.review[i]!.includes(w))) byReview.push(i);
 	}
 	const k = CATALOG_SLOTS.findIndex((s) => s.key === state.sort);
-	if (k < 0) return shown;
-	const sign = state.order === 'asc' ? 1 : -1;
-	const value = (i: number) => index.data.entries[i]![4][k]?.[0] ?? null;
-	return shown.sort((a, b) => {
-		const va = value(a);
-		const vb = value(b);
-		if (va === null || vb === null) return va === vb ? a - b : va === null ? 1 : -1;
-		return (va - vb) * sign || a - b;
-	});
+	if (k >= 0) {
+		const sign = state.order === 'asc' ? 1 : -1;
+		const value = (i: number) => index.data.entries[i]![4][k]?.[0] ?? null;
+		const compare = (a: number, b: number) => {
+			const va = value(a);
+			const vb = value(b);
+			if (va === null || vb === null) return va === vb ? a - b : va === null ? 1 : -1;
+			return (va - vb) * sign || a - b;
+		};
+		byDrive.sort(compare);
+		byReview.sort(compare);
+	}
+	return { order: [...byDrive, ...byReview], byDrive: byDrive.length };
+}
+
+/** What a search matched, in words: "2 drives match “samsung” by name, vendor or model; 2 reviews by title". */
+export function matchText(index: CatalogIndex, view: CatalogView, q: string, ctx: Pick<CatalogContext, 'matchDrives' | 'matchReviews' | 'matchNone' | 'text'>): string {
+	if (!q) return '';
+	if (!view.order.length) return fill(ctx.matchNone, { q });
+	const n = (v: number) => formatValue(v, ctx.text.lang);
+	const drives = new Set(view.order.slice(0, view.byDrive).map((i) => index.data.entries[i]![0])).size;
+	const reviews = new Set(view.order.slice(view.byDrive).map((i) => index.data.entries[i]![1])).size;
+	const plural = (words: Record<'one' | 'other', string>, count: number) => fill(count === 1 ? words.one : words.other, { n: n(count), q });
+	return [plural(ctx.matchDrives, drives), reviews ? plural(ctx.matchReviews, reviews) : ''].filter(Boolean).join(ctx.text.lang === 'en' ? '; ' : '；');
 }
 
 /** The page of a pre-rendered catalog path: 3 for ".../page/3/", else 1. */
@@ -171,6 +215,7 @@ export function initCatalog(): void {
 	const selects = new Map<FilterKey, HTMLSelectElement>();
 	for (const el of controls.querySelectorAll<HTMLSelectElement>('select[data-filter]')) selects.set(el.dataset.filter as FilterKey, el);
 	const count = controls.querySelector<HTMLElement>('[data-catalog-count]');
+	const match = controls.querySelector<HTMLElement>('[data-catalog-match]');
 	const empty = document.querySelector<HTMLElement>('[data-catalog-empty]');
 	const langLink = document.querySelector<HTMLAnchorElement>('[data-testid="lang-toggle"]');
 	// Counts: formatValue prints whole numbers exactly, grouped, with a formatter made once.
@@ -213,7 +258,7 @@ export function initCatalog(): void {
 	let state = fromLocation();
 	// What is on screen, so that a keystroke builds only the rows that were not (the static rows and page links until
 	// the data says otherwise), and one that changes neither rebuilds nothing.
-	let rowNodes = new Map([...body.querySelectorAll<HTMLElement>('tr[data-entry]')].map((tr) => [Number(tr.dataset.entry), tr as Node]));
+	let rowNodes = new Map([...body.querySelectorAll<HTMLElement>('tr[data-entry]')].map((tr) => [tr.dataset.entry!, tr as Node]));
 	let shownRows = [...rowNodes.keys()].join(',');
 	let shownPager = `${href({ ...state, q: '', filters: {}, sort: '', page: ctx.page })} ${ctx.total}`;
 	if (isFiltered(state) || state.page !== ctx.page) body.setAttribute('aria-busy', 'true');
@@ -235,15 +280,18 @@ export function initCatalog(): void {
 		renderHeaders();
 		// Before the data arrives, the controls already move the URL; the rows follow when it is here.
 		if (!index) return body.setAttribute('aria-busy', 'true');
-		const visible = visibleOrder(index, state);
+		const view = catalogView(index, state);
+		const visible = view.order;
 		const pages = pageCount(visible.length);
 		if (state.page > pages) state = { ...state, page: pages };
 		const start = (state.page - 1) * PAGE_SIZE;
 		const rows = visible.slice(start, start + PAGE_SIZE);
-		if (rows.join(',') !== shownRows) {
-			rowNodes = new Map(rows.map((i) => [i, rowNodes.get(i) ?? domOf(rowEl(index!.data, i, ctx.text))]));
+		// A row found by its review is drawn with a note saying so: its key is its own.
+		const keys = rows.map((i, k) => (start + k >= view.byDrive ? `${i}r` : String(i)));
+		if (keys.join(',') !== shownRows) {
+			rowNodes = new Map(rows.map((i, k) => [keys[k]!, rowNodes.get(keys[k]!) ?? domOf(rowEl(index!.data, i, ctx.text, start + k >= view.byDrive))]));
 			body.replaceChildren(...rowNodes.values());
-			shownRows = rows.join(',');
+			shownRows = keys.join(',');
 		}
 		const pagerKey = `${href(state)} ${visible.length}`;
 		if (pagerKey !== shownPager) {
@@ -252,7 +300,9 @@ export function initCatalog(): void {
 			shownPager = pagerKey;
 		}
 		body.removeAttribute('aria-busy');
-		const total = index.text.length;
+		const total = index.drive.length;
+		const matched = matchText(index, view, state.q, ctx);
+		if (match && match.textContent !== matched) match.textContent = matched;
 		const countText = isFiltered(state)
 			? fill(ctx.countMatch, { shown: n(visible.length), total: n(total) })
 			: fill(visible.length === 1 ? ctx.countOne : ctx.countOther, { n: n(visible.length) });

@@ -3,6 +3,7 @@
 import type { RunRow } from '../schema.ts';
 import type { ChartContext } from './context.ts';
 import { listText, rangeText } from './format.ts';
+import { toolName } from '../vocabulary.ts';
 
 type ToolFields = Pick<RunRow, 'tool' | 'tool_version'>;
 type ConditionFields = Pick<RunRow, 'numjobs' | 'iodepth' | 'device_count'> & Partial<Pick<RunRow, 'host'>>;
@@ -10,7 +11,7 @@ type ConditionFields = Pick<RunRow, 'numjobs' | 'iodepth' | 'device_count'> & Pa
 /** "Tool: fio 3.33, Iometer 1.1.0", or null when no row names its tool. */
 export function toolsClause(rows: readonly ToolFields[], ctx: ChartContext): string | null {
 	const tools = new Set<string>();
-	for (const r of rows) if (r.tool) tools.add(r.tool_version ? `${r.tool} ${r.tool_version}` : r.tool);
+	for (const r of rows) if (r.tool) tools.add(r.tool_version ? `${toolName(r.tool)} ${r.tool_version}` : toolName(r.tool));
 	if (tools.size === 0) return null;
 	const sorted = [...tools].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase(), 'en') || (a < b ? -1 : 1));
 	return ctx.t('cap_tools', { tools: listText(sorted, ctx.lang) });

@@ -11,6 +11,7 @@ import type { DeviceClass, RunRow } from '../schema.ts';
 import { conditionsOf, type Conditions, type ReviewFacts } from './conditions.ts';
 import { FINGERPRINT_PARTS, unknownParts, type Fingerprint, type FingerprintPart } from './fingerprint.ts';
 import { drivesOf, hostBound } from './per-drive.ts';
+import { toolName } from '../vocabulary.ts';
 
 export const COMPARABILITY_CLASSES = ['same_testbed', 'comparable', 'conditions_differ', 'not_comparable'] as const;
 export type ComparabilityClass = (typeof COMPARABILITY_CLASSES)[number];
@@ -152,7 +153,7 @@ export function classify(a: ResultContext, b: ResultContext): Classification {
 	const [ca, cb] = [resultConditions(a), resultConditions(b)];
 	if (sameReview) {
 		if (a.row.host !== b.row.host) reasons.push({ kind: 'host', values: [a.row.host, b.row.host] });
-		if (folded(a.row.tool) !== folded(b.row.tool)) reasons.push({ kind: 'tool', values: [a.row.tool, b.row.tool] });
+		if (a.row.tool !== b.row.tool) reasons.push({ kind: 'tool', values: [a.row.tool && toolName(a.row.tool), b.row.tool && toolName(b.row.tool)] });
 		if (da !== db && (da === null || db === null)) reasons.push({ kind: 'drives', values: [text(da), text(db)] });
 		return { class: reasons.length ? 'conditions_differ' : 'same_testbed', reasons, notes };
 	}

@@ -2,6 +2,7 @@
 // steady state, footprint; platform and tool named) when it classes a pair of results.
 import type { ReviewRow, RunRow } from '../schema.ts';
 import { jsonObject } from '../json-column.ts';
+import { toolName } from '../vocabulary.ts';
 
 /** Conditions in the order they are named. Every difference is said next to the figure. */
 export const CONDITIONS = ['drives', 'origin', 'preconditioning', 'steady_state', 'footprint', 'tool', 'platform', 'year'] as const;
@@ -22,7 +23,7 @@ export function conditionsOf(row: ConditionRow, review: ReviewFacts | undefined)
 	return {
 		drives: text(row.device_count ?? review?.drive_count ?? null),
 		origin: row.value_origin,
-		tool: row.tool === null ? null : [row.tool, row.tool_version].filter(Boolean).join(' '),
+		tool: row.tool === null ? null : [toolName(row.tool), row.tool_version].filter(Boolean).join(' '),
 		platform: platform || null,
 		preconditioning: text(method.preconditioning),
 		steady_state: steady,

@@ -3,6 +3,7 @@
 // the ingest's dispatch, the schema's description of source_format and the README's format table all come from that
 // list. Everything here is pure (no fs, console or exit): the same modules parse in Node and in the browser.
 import type { ParseResult } from './parse-result.ts';
+import type { ToolId } from '../vocabulary.ts';
 
 /** What the caller knows besides the file's text. */
 export interface ParseContext {
@@ -32,8 +33,8 @@ export interface FileFormat {
 	kind?: 'result' | 'log';
 	/** Read in pieces by the ingest, of any size (the others are read whole, up to a limit); `parse` reads a whole text. */
 	streamed?: boolean;
-	/** runs.tool of what it parses, e.g. "DiskSpd"; null when each row names its own (published figures). */
-	tool: string | null;
+	/** runs.tool of what it parses, a tool id of src/lib/vocabulary.ts (e.g. "diskspd"); null when each row names its own (published figures). */
+	tool: ToolId | null;
 	/** One line for the README's format table: which files, which versions. */
 	describe: string;
 	/**

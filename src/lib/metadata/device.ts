@@ -2,9 +2,15 @@
 import { z } from 'zod';
 import { parseCapacityBytes } from '../units.ts';
 import { DEVICE_CLASSES } from '../schema.ts';
+import { FORM_FACTOR_IDS, INTERFACE_IDS, VENDOR_IDS, notInList } from '../vocabulary.ts';
 
 const text = z.string().max(20_000);
 const nullableText = text.nullable().default(null);
+/** What the printed value said besides the vocabulary's word ("product line now Solidigm", "NVMe 1.4"). */
+const note = z.string().max(2_000).optional();
+
+/** A value of one of the vocabulary's lists (src/lib/vocabulary.ts); the error lists them. */
+const oneOf = (values: readonly [string, ...string[]], what: string) => z.enum(values as [string, ...string[]], { error: notInList(what, values) });
 
 export const claimedFigure = z.looseObject({
 	item: z.string().max(500),
@@ -16,8 +22,9 @@ export const claimedFigure = z.looseObject({
 });
 
 export const deviceYaml = z.looseObject({
-	/** null when the source names no vendor (an unnamed disk of a test host). */
-	vendor: z.string().min(1).max(200).nullable(),
+	/** A vendor id; null when the source names no vendor (an unnamed disk of a test host) or one not in the list. */
+	vendor: oneOf(VENDOR_IDS, 'a vendor').nullable(),
+	vendor_note: note,
 	model: z.string().min(1).max(200),
 	/** ssd, hdd, persistent_memory, virtual_disk, array or unknown (the default). */
 	device_class: z.enum(DEVICE_CLASSES).default('unknown'),
@@ -29,8 +36,12 @@ export const deviceYaml = z.looseObject({
 		])
 		.nullable()
 		.default(null),
-	interface: nullableText,
-	form_factor: nullableText,
+	interface: oneOf(INTERFACE_IDS, 'an interface').nullable().default(null),
+	/** PCIe lanes, when stated (PCIe interfaces only). */
+	interface_lanes: z.number().int().positive().max(32).nullable().default(null),
+	interface_note: note,
+	form_factor: oneOf(FORM_FACTOR_IDS, 'a form factor').nullable().default(null),
+	form_factor_note: note,
 	nand: nullableText,
 	controller: nullableText,
 	dram: nullableText,
@@ -41,6 +52,9 @@ export const deviceYaml = z.looseObject({
 	firmware: nullableText,
 	claimed: z.array(claimedFigure).default([]),
 	other: z.array(text).default([]),
+}).refine((d) => d.interface_lanes === null || (d.interface ?? '').startsWith('pcie-'), {
+	message: 'lanes are stated for a PCIe interface only',
+	path: ['interface_lanes'],
 });
 
 export type DeviceYaml = z.infer<typeof deviceYaml>;

@@ -1,6 +1,7 @@
 // data/reviews/<review-id>/review.yaml
 import { z } from 'zod';
 import { KEBAB_ID } from '../ids.ts';
+import { TOOL_IDS, notInList } from '../vocabulary.ts';
 
 const text = z.string().max(20_000);
 const shortText = z.string().max(500);
@@ -43,7 +44,14 @@ export const reviewYaml = z.looseObject({
 		})
 		.default({ server: null, cpu: null, memory: null, os: null, kernel: null }),
 	tools: z
-		.array(z.looseObject({ name: shortText, version: shortText.nullable().default(null), use: shortText.optional() }))
+		.array(
+			z.looseObject({
+				/** A tool id of src/lib/vocabulary.ts. */
+				tool: z.enum(TOOL_IDS, { error: notInList('a tool', TOOL_IDS) }),
+				version: shortText.nullable().default(null),
+				use: shortText.optional(),
+			}),
+		)
 		.default([]),
 	methodology: z
 		.looseObject({

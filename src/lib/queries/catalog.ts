@@ -11,7 +11,9 @@ export interface CatalogRow {
 	/** ssd, hdd, persistent_memory, virtual_disk, array, unknown (schema DEVICE_CLASSES). */
 	device_class: string;
 	capacity_bytes: number | null;
+	/** Vendor, interface and form factor ids (src/lib/vocabulary.ts); PCIe lanes when stated. */
 	interface: string | null;
+	interface_lanes: number | null;
 	form_factor: string | null;
 	review_id: string | null;
 	title: string | null;
@@ -19,7 +21,7 @@ export interface CatalogRow {
 	publisher: string | null;
 	year: number | null;
 	language: string | null;
-	/** Tools named by the runs, "; "-joined. */
+	/** Tool ids of the runs, "; "-joined. */
 	tools: string | null;
 	/** measured, derived, published: the origins of the runs, ", "-joined. */
 	origins: string | null;
@@ -48,7 +50,7 @@ export function buildCatalogSql(params: CatalogParams = {}): BuiltQuery {
 			GROUP BY review_id, device_id
 		)
 		SELECT
-			d.device_id, d.vendor, d.model, d.device_class, d.capacity_bytes, d.interface, d.form_factor,
+			d.device_id, d.vendor, d.model, d.device_class, d.capacity_bytes, d.interface, d.interface_lanes, d.form_factor,
 			p.review_id, rv.title, rv.title_en, rv.publisher, rv.year, rv.language,
 			h.tools, h.origins, coalesce(h.run_count, 0)::INTEGER AS run_count
 		FROM devices d

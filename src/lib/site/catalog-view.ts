@@ -7,6 +7,7 @@ import { formatValue, headlineDisplay, slotLoadText, slotTotalText, type LoadWor
 import type { Lang } from '../../i18n/strings.ts';
 import { el, type El } from '../element.ts';
 import { fill } from '../charts/format.ts';
+import { interfaceText, termText, toolName } from '../vocabulary.ts';
 
 export { domOf, el, htmlOf, type El } from '../element.ts';
 export { fill };
@@ -17,8 +18,21 @@ export const COMPARE_FORM = 'compare-form';
 /** Rows per page, in the static pages and in the browser. */
 export const PAGE_SIZE = 50;
 
-/** A drive: id, display label, vendor, model, capacity ("480 GB"), interface, form factor ('' when unknown), device class. */
-export type CatalogDevice = [id: string, label: string, vendor: string, model: string, capacity: string, iface: string, formFactor: string, deviceClass: string];
+/**
+ * A drive: id, display label, vendor id, model, capacity ("480 GB"), interface id, form factor id ('' when unknown),
+ * device class and PCIe lanes (null when not stated). The ids are the vocabulary's (src/lib/vocabulary.ts).
+ */
+export type CatalogDevice = [
+	id: string,
+	label: string,
+	vendor: string,
+	model: string,
+	capacity: string,
+	iface: string,
+	formFactor: string,
+	deviceClass: string,
+	lanes: number | null,
+];
 /** A review: id, original title, English title ('' when none), publisher ('' when none), year. */
 export type CatalogReview = [id: string, title: string, titleEn: string, publisher: string, year: number | null];
 /**
@@ -27,7 +41,7 @@ export type CatalogReview = [id: string, title: string, titleEn: string, publish
  */
 export type CatalogCell = [value: number, jobs: number | null, iodepth: number | null, drives: number, total: number];
 /**
- * A catalog row: indices into devices and reviews (-1: no review), tools ("; "-joined), origins (", "-joined) and a
+ * A catalog row: indices into devices and reviews (-1: no review), tool ids ("; "-joined), origins (", "-joined) and a
  * cell per column of CATALOG_SLOTS (null: no result fits the column).
  */
 export type CatalogEntry = [device: number, review: number, tools: string, origins: string, cells: (CatalogCell | null)[]];
@@ -60,6 +74,8 @@ export interface CatalogText {
 	dividedTotal: string;
 	/** "Add {drive} to the comparison": the label of a row's tick box. */
 	tick: string;
+	/** The note of a row a search found by its review, not its drive. */
+	matchedByReview: string;
 	noReview: string;
 	origins: Record<string, string>;
 	previous: string;
@@ -98,31 +114,45 @@ export const isPhysicalDrive = (device: CatalogDevice): boolean => PHYSICAL_DRIV
 /** The entries of the default view, in server order: physical drives (what the pre-rendered pages list). */
 export const defaultEntries = (data: CatalogData): number[] => data.entries.flatMap(([d], i) => (isPhysicalDrive(data.devices[d]!) ? [i] : []));
 
-/** The table row of entry `index`. */
-export function rowEl(data: CatalogData, index: number, text: CatalogText): El {
+/** A drive's facts in words: class, capacity, interface (with its lanes) and form factor. */
+export function deviceFacts(device: CatalogDevice, text: CatalogText): string {
+	const [, , , , capacity, iface, formFactor, deviceClass, lanes] = device;
+	return [
+		text.classes[deviceClass] ?? deviceClass,
+		capacity,
+		iface && interfaceText(iface, lanes, text.lang),
+		formFactor && termText('form_factor', formFactor, text.lang),
+	]
+		.filter(Boolean)
+		.join(' · ');
+}
+
+/** The table row of entry `index`; `byReview`: a search found it by its review, not its drive. */
+export function rowEl(data: CatalogData, index: number, text: CatalogText, byReview = false): El {
 	const [d, r, tools, origins, cells] = data.entries[index]!;
-	const [deviceId, label, , , capacity, iface, formFactor, deviceClass] = data.devices[d]!;
+	const [deviceId, label, , , , , , deviceClass] = data.devices[d]!;
 	const review = r < 0 ? undefined : data.reviews[r];
 	const year = review?.[4] ?? null;
 	const reviewCell = review
 		? [
 				el('a', { href: `${text.reviews}${review[0]}/` }, titleOf(review, text.lang)),
-				el('span', { class: 'prose-muted block text-xs' }, [review[3], tools.split('; ').join(', ')].filter(Boolean).join(' · ')),
+				el('span', { class: 'prose-muted block text-xs' }, [review[3], tools && tools.split('; ').map(toolName).join(', ')].filter(Boolean).join(' · ')),
 				el('span', { class: 'mt-1 block' }, el('span', { class: 'inline-flex flex-wrap gap-1' }, ...(origins ? origins.split(', ') : []).map((o) => badge(o, text)))),
 			]
 		: [el('span', { class: 'prose-muted' }, text.noReview)];
+	if (byReview) reviewCell.push(el('span', { class: 'mt-1 block' }, el('span', { class: 'badge badge-neutral', 'data-matched-by': 'review' }, text.matchedByReview)));
 	return el(
 		'tr',
-		{ 'data-entry': index, 'data-device': deviceId, 'data-review': review?.[0] ?? '' },
+		{ 'data-entry': index, 'data-device': deviceId, 'data-review': review?.[0] ?? '', 'data-match': byReview ? 'review' : undefined },
 		el(
 			'td',
-			{ class: 'min-w-48' },
+			{ class: 'min-w-40' },
 			// Sent by the comparison form above the table (a plain GET form: ticking works without JavaScript).
 			el('input', { type: 'checkbox', name: 'devices', value: deviceId, form: COMPARE_FORM, class: 'mr-2 align-middle', 'aria-label': fill(text.tick, { drive: label }), 'data-compare-tick': '' }),
 			el('a', { href: `${text.drives}${deviceId}/`, class: 'font-medium' }, label),
-			el('span', { class: 'prose-muted block text-xs', 'data-device-class': deviceClass }, [text.classes[deviceClass] ?? deviceClass, capacity, iface, formFactor].filter(Boolean).join(' · ')),
+			el('span', { class: 'prose-muted block text-xs', 'data-device-class': deviceClass }, deviceFacts(data.devices[d]!, text)),
 		),
-		el('td', { class: 'min-w-56' }, ...reviewCell),
+		el('td', { class: 'min-w-44' }, ...reviewCell),
 		el('td', { class: 'num', 'data-label': text.year, 'data-empty': year === null ? '' : undefined }, year === null ? '' : String(year)),
 		...cells.map((cell, k) => figureCell(cell, k, text)),
 	);

@@ -9,7 +9,7 @@ import { t, type Lang } from '../../i18n/strings.ts';
 import { pathFor } from '../../i18n/routes.ts';
 import { capacityText } from './format.ts';
 import { deviceLabel } from './labels.ts';
-import { splitCuratorNotes } from '../metadata/curator-notes.ts';
+import { FORM_FACTOR_IDS, INTERFACE_IDS, TOOL_IDS, VENDOR_IDS, termText } from '../vocabulary.ts';
 import { siteQuery } from './db.ts';
 import { bestInSlot, type SlotRun } from './slot-cells.ts';
 import { slotTitleLine } from './slot-words.ts';
@@ -17,7 +17,13 @@ import { defaultEntries, pageCount, type CatalogCell, type CatalogData, type Cat
 
 export interface CatalogFacet {
 	key: 'interface' | 'form_factor' | 'capacity' | 'vendor' | 'year' | 'tool';
+	/** The values some row has: the vocabulary's ids in its order (src/lib/vocabulary.ts); capacities and years as text. */
 	values: string[];
+}
+
+/** A filter's value in words: the vocabulary's word in the page's language, else the value itself (a capacity, a year). */
+export function facetText(key: CatalogFacet['key'], value: string, lang: Lang): string {
+	return key === 'interface' || key === 'form_factor' || key === 'vendor' || key === 'tool' ? termText(key, value, lang) : value;
 }
 
 export interface Catalog {
@@ -44,9 +50,6 @@ export function catalogCells(runs: readonly SlotRun[]): (CatalogCell | null)[] {
 	});
 }
 
-/** A spec value as the catalog shows it: without the curator's remarks ('' when unknown). */
-const specValue = (text: string | null): string => (text === null ? '' : splitCuratorNotes(text).value);
-
 /** Rows as compact arrays: each drive and review written once, rows pointing at them, with their cells. */
 export function catalogData(rows: readonly CatalogRow[], runs: readonly SlotRun[]): CatalogData {
 	const runsOf = new Map<string, SlotRun[]>();
@@ -62,7 +65,7 @@ export function catalogData(rows: readonly CatalogRow[], runs: readonly SlotRun[
 		let device = devices.get(row.device_id);
 		if (!device) {
 			const capacity = row.capacity_bytes === null ? '' : capacityText(row.capacity_bytes, 'en');
-			const value: CatalogDevice = [row.device_id, deviceLabel(row), row.vendor ?? '', row.model ?? '', capacity, specValue(row.interface), specValue(row.form_factor), row.device_class];
+			const value: CatalogDevice = [row.device_id, deviceLabel(row), row.vendor ?? '', row.model ?? '', capacity, row.interface ?? '', row.form_factor ?? '', row.device_class, row.interface_lanes];
 			device = { index: devices.size, value };
 			devices.set(row.device_id, device);
 		}
@@ -89,16 +92,21 @@ const byText = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: tru
 
 export function facetsOf(rows: readonly CatalogRow[]): CatalogFacet[] {
 	const distinct = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))].sort(byText);
+	// The vocabulary's values some row has, in the list's order (an id outside it, from an older dataset, last).
+	const inOrder = (list: readonly string[], values: (string | null)[]) => {
+		const present = new Set(values.filter((v): v is string => !!v));
+		return [...list.filter((v) => present.has(v)), ...[...present].filter((v) => !list.includes(v)).sort(byText)];
+	};
 	const capacities = [...new Map(rows.filter((r) => r.capacity_bytes !== null).map((r) => [capacityText(r.capacity_bytes!, 'en'), r.capacity_bytes!])).entries()]
 		.sort((a, b) => a[1] - b[1])
 		.map(([text]) => text);
 	return [
-		{ key: 'interface', values: distinct(rows.map((r) => specValue(r.interface))) },
-		{ key: 'form_factor', values: distinct(rows.map((r) => specValue(r.form_factor))) },
+		{ key: 'interface', values: inOrder(INTERFACE_IDS, rows.map((r) => r.interface)) },
+		{ key: 'form_factor', values: inOrder(FORM_FACTOR_IDS, rows.map((r) => r.form_factor)) },
 		{ key: 'capacity', values: capacities },
-		{ key: 'vendor', values: distinct(rows.map((r) => r.vendor)) },
+		{ key: 'vendor', values: inOrder(VENDOR_IDS, rows.map((r) => r.vendor)) },
 		{ key: 'year', values: distinct(rows.map((r) => (r.year === null ? null : String(r.year)))).reverse() },
-		{ key: 'tool', values: distinct(rows.flatMap((r) => (r.tools ? r.tools.split('; ') : []))) },
+		{ key: 'tool', values: inOrder(TOOL_IDS, rows.flatMap((r) => (r.tools ? r.tools.split('; ') : []))) },
 	];
 }
 
@@ -115,6 +123,7 @@ export function catalogText(lang: Lang): CatalogText {
 		load: { jobs: t(lang, 'loadJobs'), qd: t(lang, 'loadQd'), unknown: t(lang, 'loadUnknown') },
 		dividedTotal: t(lang, 'dividedTotal'),
 		tick: t(lang, 'compareTick'),
+		matchedByReview: t(lang, 'catalogMatchedByReview'),
 		noReview: t(lang, 'noReview'),
 		origins: { measured: t(lang, 'measuredLabel'), derived: t(lang, 'derivedLabel'), published: t(lang, 'publishedLabel') },
 		previous: t(lang, 'pagePrevious'),

@@ -1,11 +1,12 @@
 // Display names of drives and reviews, from their metadata (plain text: pages escape it when rendering).
 import type { DeviceRow, ReviewRow } from '../schema.ts';
 import type { Lang } from '../../i18n/strings.ts';
+import { vendorName } from '../vocabulary.ts';
 
-/** "Intel SSD D7-P5510": the vendor without its parenthetical remark, then the model. */
+/** "Intel SSD D7-P5510": the vendor's name (src/lib/vocabulary.ts), then the model. */
 export function deviceLabel(device: Pick<DeviceRow, 'device_id' | 'vendor' | 'model'> | undefined, fallbackId = ''): string {
 	if (!device) return fallbackId;
-	const vendor = device.vendor?.replace(/\s*[(（].*$/, '').trim();
+	const vendor = vendorName(device.vendor ?? null);
 	const model = device.model?.trim();
 	if (vendor && model) return model.toLowerCase().startsWith(vendor.toLowerCase()) ? model : `${vendor} ${model}`;
 	return model || vendor || device.device_id;

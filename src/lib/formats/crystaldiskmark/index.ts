@@ -15,7 +15,7 @@ function detect(head: string): boolean {
 export const formats: readonly FileFormat[] = [
 	{
 		id: 'crystaldiskmark-text',
-		tool: 'CrystalDiskMark',
+		tool: 'crystaldiskmark',
 		describe: 'CrystalDiskMark text export (8.x; 5.x–7.x layouts): decimal MB/s, IOPS derived from MB/s, latency µs',
 		detect,
 		// "Save (Text)" writes UTF-8 without BOM (DiskMarkDlg.cpp `CT2A(clip, CP_UTF8)`), but "Copy" puts

@@ -193,7 +193,7 @@ export function parseCrystalDiskMark(text: string, file: string): ParseResult {
 			scope: 'job',
 			direction: DIRECTIONS[r.section],
 			value_origin: 'measured',
-			tool: TOOL,
+			tool: 'crystaldiskmark',
 			tool_version: s.header.version,
 			job_name: r.name,
 			job_index: index.get(r.name)!,

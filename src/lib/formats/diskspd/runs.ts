@@ -6,7 +6,7 @@ import type { ParsedRun, ParseResult } from '../parse-result.ts';
 import { PERCENTILE_COLUMNS } from '../../schema.ts';
 import { at, warn, type FileContext } from '../parse-result.ts';
 
-export const TOOL = 'DiskSpd';
+export const TOOL = 'diskspd';
 
 type Workload = Pick<ParsedRun, 'block_size_bytes' | 'read_pct' | 'random_pct' | 'access' | 'rw' | 'iodepth'>;
 

@@ -113,7 +113,7 @@ export function resultsToRuns(
 			source_format: 'iometer-csv',
 			scope,
 			value_origin: 'measured',
-			tool: 'Iometer',
+			tool: 'iometer',
 			tool_version: test.version,
 			job_name: specName || null,
 			workload: specName || null,

@@ -80,13 +80,6 @@ export function classifyMetric(metric: string): MetricKind | undefined {
 	return undefined;
 }
 
-/** "FIO v3.35" → fio / 3.35, "Iometer 1.1.0rc1" → Iometer / 1.1.0rc1; any other tool is kept as printed. */
-export function splitTool(text: string): { tool: string; tool_version: string | null } {
-	const m = /^(fio|iometer)(?:\s+v?(\d\S*))?$/i.exec(text.trim());
-	if (!m) return { tool: text, tool_version: null };
-	return { tool: m[1]!.toLowerCase() === 'fio' ? 'fio' : 'Iometer', tool_version: m[2] ?? null };
-}
-
 /**
  * Direction of the workload as a whole: from the read share, else from the workload label;
  * an application benchmark or an unlabelled mix is `mixed` (reads and writes together).

@@ -15,13 +15,13 @@ import {
 	isDeviceId,
 	randomPctOf,
 	rwOf,
-	splitTool,
 	workloadDirection,
 	type Access,
 	type MetricKind,
 	type PublishedColumn,
 } from './fields.ts';
 import { newRun } from '../rows.ts';
+import { TOOL_IDS, toolName, toolOf, type ToolId } from '../../vocabulary.ts';
 import { ParseError, emptyResult, stripBom, type ParseResult, type ParsedComparison, type ParsedFigure } from '../parse-result.ts';
 
 type Row = Record<PublishedColumn, string>;
@@ -53,7 +53,8 @@ interface Line {
 	number: number;
 	value: number;
 	base_unit: string;
-	tool: string | null;
+	/** The tool of a performance figure (the column is not stored for the others: teardowns, instruments). */
+	tool: { tool: ToolId; version: string | null } | null;
 	condition: string | null;
 	quote: string | null;
 }
@@ -104,6 +105,15 @@ function checkHeader(header: CsvRecord, file: string): void {
 			`expected ${PUBLISHED_COLUMNS.length} columns, found ${got.length}`,
 		);
 	}
+}
+
+/** A performance figure's tool: empty, or a tool of the vocabulary (any spelling of its name) and a version. */
+function toolOfLine(printed: string, fail: (code: string, field: PublishedColumn, reason: string) => never): Line['tool'] {
+	if (printed.trim() === '') return null;
+	return (
+		toolOf(printed) ??
+		fail('UNKNOWN_TOOL', 'tool', `"${printed}" is not a tool of the list (src/lib/vocabulary.ts): ${TOOL_IDS.map(toolName).join(', ')}, each optionally followed by its version`)
+	);
 }
 
 function readLine(record: CsvRecord, file: string): Line {
@@ -191,7 +201,7 @@ function readLine(record: CsvRecord, file: string): Line {
 		number: number!,
 		value: normal.value,
 		base_unit: normal.base_unit,
-		tool: text('tool'),
+		tool: kind.kind === 'run' ? toolOfLine(row.tool, fail) : null,
 		condition: text('condition'),
 		quote: text('quote'),
 	};
@@ -202,7 +212,7 @@ function addRun(result: ParseResult, l: Line, kind: RunMetric): string {
 	const runKey = `line${l.line}`;
 	const jobDirection = workloadDirection(l.read_pct, l.workload);
 	const direction: Direction = kind.direction ?? jobDirection;
-	const tool = l.tool === null ? { tool: null, tool_version: null } : splitTool(l.tool);
+	const tool = { tool: l.tool?.tool ?? null, tool_version: l.tool?.version ?? null };
 	const run = newRun({
 		run_key: runKey,
 		source_format: 'published-csv',

@@ -225,7 +225,7 @@ export function buildFolder(ctx: FileContext, parts: FolderParts): ParseResult {
 				source_format: parts.formatId,
 				scope: 'total',
 				value_origin: 'measured',
-				tool: 'Vdbench',
+				tool: 'vdbench',
 				tool_version,
 				job_name: run.name,
 				workload: label,

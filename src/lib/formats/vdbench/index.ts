@@ -49,7 +49,7 @@ function format(kind: FileKind): FileFormat {
 	const id = `vdbench-${kind}`;
 	return {
 		id,
-		tool: 'Vdbench',
+		tool: 'vdbench',
 		describe: DESCRIBE[kind],
 		detect: detectors[kind],
 		mayBeEmpty: true,
