@@ -135,7 +135,7 @@ async function run(sql: string): Promise<void> {
 }
 
 function readValues(read: { tables: string[]; files: number; bytes: number }): Record<string, string> {
-	return { tables: read.tables.join(', '), files: formatInteger(read.files, lang), size: fileSizeText(read.bytes, lang) };
+	return { tables: read.tables.join(', '), files: tn(lang, 'countFiles', read.files), size: fileSizeText(read.bytes, lang) };
 }
 
 /** Runs a query and makes it the URL's (a new history entry unless it already is). */

@@ -141,6 +141,7 @@ const en = {
 
 	ts_title: '{metric} over time',
 	ts_caption: '{metric} over time: mean per window (line) and minimum–maximum (band)',
+	ts_caption_line: '{metric} over time: mean per window (line; each window holds one value, so there is no minimum–maximum band)',
 	ts_steady: 'Steady from {start} by the SNIA PTS rule (shaded: the first 5-round window that met it, to {end})',
 	ts_steady_of: '{series}: steady from {start} by the SNIA PTS rule (shaded: the first 5-round window that met it, to {end})',
 	ts_second: '{n} s',
@@ -303,6 +304,7 @@ const zhHans: ChartLabels = {
 
 	ts_title: '{metric}随时间的变化',
 	ts_caption: '{metric}随时间的变化：每个窗口的平均值（线）和最小–最大值（带）',
+	ts_caption_line: '{metric}随时间的变化：每个窗口的平均值（线；每个窗口只有一个值，因此没有最小–最大值带）',
 	ts_steady: '按 SNIA PTS 规则自{start}起达到稳态（阴影：首个满足条件的 5 轮窗口，至{end}）',
 	ts_steady_of: '{series}：按 SNIA PTS 规则自{start}起达到稳态（阴影：首个满足条件的 5 轮窗口，至{end}）',
 	ts_second: '{n} 秒',
