@@ -86,7 +86,8 @@ function resultTable(columns: { name: string; type: { toString(): string } }[], 
 			),
 		),
 	);
-	return domOf(el('table', { class: 'data-table font-mono text-xs', 'data-testid': 'sql-table' }, head, body)) as HTMLElement;
+	// What the query returned, as DuckDB names and prints it (column names, types, values): never translated.
+	return domOf(el('table', { class: 'data-table font-mono text-xs', 'data-testid': 'sql-table', translate: 'no' }, head, body)) as HTMLElement;
 }
 
 async function run(sql: string): Promise<void> {
