@@ -133,6 +133,7 @@ describe('Chinese pages', () => {
 			const { page } = await open(path, { viewport: { width: 1280, height: 900 } });
 			if (ready) await page.waitForSelector(ready, { timeout: 60_000 });
 			expect(await lang(page)).toBe('zh-Hans');
+			await page.screenshot({ path: join(ARTIFACTS, `zh-${kind.replace(/\W+/g, '-')}-1280.png`) });
 			const found = (await page.evaluate(collectPageText)).flatMap(({ where, text }) => {
 				const words = siteEnglish(text, data);
 				return words.length ? [`${where}: ${words.join(' ')} ← “${text.slice(0, 160)}”`] : [];

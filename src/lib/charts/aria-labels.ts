@@ -3,7 +3,7 @@
 import type { ChartContext } from './context.ts';
 import type { ChartLabels } from './labels.ts';
 
-const AXES = ['x', 'y', 'fx', 'fy'] as const;
+type Axis = 'x' | 'y' | 'fx' | 'fy';
 const AXIS_PART = /^(fx|fy|x|y)-axis (tick|tick label|label)$/;
 const GRID = /^(fx|fy|x|y)-grid$/;
 
@@ -11,12 +11,12 @@ const GRID = /^(fx|fy|x|y)-grid$/;
 export function ariaName(name: string, ctx: ChartContext): string | undefined {
 	const axis = AXIS_PART.exec(name);
 	if (axis) {
-		const which = axis[1] as (typeof AXES)[number];
+		const which = axis[1] as Axis;
 		const part = axis[2] === 'tick' ? 'aria_axis_tick' : axis[2] === 'tick label' ? 'aria_axis_tick_label' : 'aria_axis_label';
 		return ctx.t(part, { axis: ctx.labels[`aria_axis_${which}`] });
 	}
 	const grid = GRID.exec(name);
-	if (grid) return ctx.labels[`aria_grid_${grid[1] as (typeof AXES)[number]}`];
+	if (grid) return ctx.labels[`aria_grid_${grid[1] as Axis}`];
 	const mark = `aria_mark_${name}`;
 	return mark in ctx.labels ? ctx.labels[mark as keyof ChartLabels] : undefined;
 }
