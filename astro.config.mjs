@@ -1,5 +1,5 @@
 // Static site: every page pre-rendered, charts inlined as SVG; DuckDB-wasm is loaded lazily from the site's own origin.
-import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
@@ -10,6 +10,8 @@ import { headersFile } from './src/lib/site/headers.ts';
 import { hostDataVersions } from './src/lib/site/data-versions.ts';
 import { COMPARE_DRIVES_FOLDER } from './src/lib/compare/drive-file.ts';
 import { writeEmbedScript } from './src/lib/site/embed-script.ts';
+import { LANGS } from './src/i18n/strings.ts';
+import { DEFAULT_LANG, langPath } from './src/i18n/routes.ts';
 
 /**
  * Pages read the dataset from SITE_DATA_DIR when it is set (public/data otherwise); the built site then serves
@@ -64,6 +66,24 @@ const embeds = {
 	},
 };
 
+/**
+ * Each language's 404 page as `404.html` in its folder, where hosts look for it (Astro writes only the root's so; a
+ * Chinese one would be `zh-Hans/404/index.html`).
+ */
+const notFoundPages = {
+	name: 'not-found-pages',
+	hooks: {
+		'astro:build:done': ({ dir }) => {
+			for (const lang of LANGS) {
+				const folder = fileURLToPath(new URL(langPath(lang, '404/'), dir));
+				if (lang === DEFAULT_LANG || !existsSync(join(folder, 'index.html'))) continue;
+				renameSync(join(folder, 'index.html'), join(folder, '..', '404.html'));
+				rmSync(folder, { recursive: true });
+			}
+		},
+	},
+};
+
 /** The site's response headers (CSP, framing, downloads) as the `_headers` file static hosts read. */
 const siteHeaders = {
 	name: 'site-headers',
@@ -76,7 +96,7 @@ export default defineConfig({
 	output: 'static',
 	// Absolute links (oEmbed, the embed snippet without JavaScript) need the site's address: SITE_URL when it is deployed.
 	site: process.env.SITE_URL ?? 'http://127.0.0.1:4321/',
-	integrations: [emittedFiles, siteData, embeds, siteHeaders],
+	integrations: [emittedFiles, siteData, embeds, siteHeaders, notFoundPages],
 	trailingSlash: 'always',
 	build: { format: 'directory', concurrency: 4 },
 	server: { host: '127.0.0.1', port: 4321 },

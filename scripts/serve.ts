@@ -114,6 +114,15 @@ function plain(res: ServerResponse, status: number, message: string, headers: Re
 	return body.length;
 }
 
+/** The 404.html in the folder of `urlPath` (normalized, absolute) or the nearest folder above it, up to the root. */
+export function notFoundPage(root: string, urlPath: string): string | null {
+	for (let dir = posix.dirname(urlPath.endsWith('/') ? `${urlPath}x` : urlPath); ; dir = posix.dirname(dir)) {
+		const page = join(root, dir, '404.html');
+		if (statSync(page, { throwIfNoEntry: false })?.isFile()) return page;
+		if (dir === '/' || dir === '.') return null;
+	}
+}
+
 export async function startServer(root: string, port = 0, host = '127.0.0.1'): Promise<StaticServer> {
 	const base = realpathSync(resolve(root));
 	const headersFile = join(base, '_headers');
@@ -121,11 +130,16 @@ export async function startServer(root: string, port = 0, host = '127.0.0.1'): P
 	const compressed = new Map<string, Promise<Buffer>>();
 	const requests: RequestRecord[] = [];
 
-	const notFound = (res: ServerResponse): number => {
-		const page = join(base, '404.html');
-		if (!existsSync(page)) return plain(res, 404, 'not found');
+	// The site's 404 page nearest the address, as Cloudflare Pages picks it: /zh-Hans/x gets zh-Hans/404.html, else 404.html.
+	const notFound = (req: IncomingMessage, res: ServerResponse, urlPath: string): number => {
+		const page = notFoundPage(base, urlPath);
+		if (!page) return plain(res, 404, 'not found');
 		const body = readFileSync(page);
-		res.writeHead(404, { 'content-type': MIME['.html']!, 'content-length': body.length });
+		res.writeHead(404, { 'content-type': MIME['.html']!, 'content-length': body.length, 'cache-control': 'no-cache', ...Object.fromEntries(headersFor(rules, urlPath)) });
+		if (req.method === 'HEAD') {
+			res.end();
+			return 0;
+		}
 		res.end(body);
 		return body.length;
 	};
@@ -146,9 +160,9 @@ export async function startServer(root: string, port = 0, host = '127.0.0.1'): P
 			path = join(path, 'index.html');
 			stat = statSync(path, { throwIfNoEntry: false });
 		}
-		if (!stat?.isFile() || path === headersFile) return notFound(res);
+		if (!stat?.isFile() || path === headersFile) return notFound(req, res, urlPath);
 		const real = realpathSync(path);
-		if (!real.startsWith(base + sep)) return notFound(res);
+		if (!real.startsWith(base + sep)) return notFound(req, res, urlPath);
 
 		const ext = extname(path);
 		const headers: Record<string, string | number> = {

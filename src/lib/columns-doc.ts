@@ -3,12 +3,27 @@
 import { partitionFile, tableFile } from './dataset-layout.ts';
 import { FORMATS, SOURCE_FORMATS } from './formats/index.ts';
 import { SCHEMA_VERSION, TABLES, type Column } from './schema.ts';
+import type { Lang } from '../i18n/strings.ts';
+import { COLUMN_DESCRIPTIONS_ZH, TABLE_DESCRIPTIONS_ZH, UNITS_ZH } from '../i18n/schema-zh.ts';
 
-/** A column's meaning, with the values the format list allows where the column holds one of them. */
-export function columnMeaning(c: Column): string {
-	const values = (list: readonly string[]) => ` One of: ${[...new Set(list)].map((v) => `\`${v}\``).join(', ')}.`;
-	if (c.name === 'source_format') return c.description + values(SOURCE_FORMATS);
-	return c.description;
+const ONE_OF: Record<Lang, (values: string) => string> = { en: (v) => ` One of: ${v}.`, 'zh-Hans': (v) => `取值之一：${v}。` };
+
+/** A column's meaning in a language, with the values the format list allows where the column holds one of them. */
+export function columnMeaning(c: Column, table: { name: string } = { name: '' }, lang: Lang = 'en'): string {
+	const values = (list: readonly string[]) => ONE_OF[lang]([...new Set(list)].map((v) => `\`${v}\``).join(lang === 'en' ? ', ' : '、'));
+	const text = lang === 'en' ? c.description : COLUMN_DESCRIPTIONS_ZH[`${table.name}.${c.name}`]!;
+	if (c.name === 'source_format') return text + values(SOURCE_FORMATS);
+	return text;
+}
+
+/** A column's unit in a language: words translated, symbols (ns, %, IOPS) as they are. */
+export function unitText(unit: string, lang: Lang): string {
+	return lang === 'en' ? unit : (UNITS_ZH[unit] ?? unit);
+}
+
+/** What a table holds, in a language. */
+export function tableMeaning(table: { name: string; description: string }, lang: Lang): string {
+	return lang === 'en' ? table.description : TABLE_DESCRIPTIONS_ZH[table.name]!;
 }
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');

@@ -40,6 +40,15 @@ export function nsPerTimeUnit(unit: string): number | undefined {
 	return TIME_UNITS[unit.trim()];
 }
 
+/**
+ * A unit as the site prints it: the ASCII and Greek-letter spellings of the microsecond that tools and transcriptions
+ * use ("us", "usec", "μs") are printed "µs", as every other latency on the site; any other unit stays as written.
+ */
+export function displayUnit(unit: string): string {
+	const u = unit.trim();
+	return TIME_UNITS[u] === NS_PER_US && /^[uμ]/.test(u) ? 'µs' : unit;
+}
+
 /** Bytes per one size unit. Bare K/M/G and KB/MB/GB follow `kbBase`; KiB/MiB/GiB are always binary. */
 export function bytesPerSizeUnit(unit: string, kbBase: KbBase = 1024): number | undefined {
 	const u = unit.trim();

@@ -75,7 +75,7 @@ describe('your result as a link', () => {
 		await reopening.page.goto(link, { waitUntil: 'load' });
 		await expect.poll(() => tallyDevices(reopening.page), { timeout: 30_000 }).toEqual([P2, BLUE, 'your-drive']);
 		expect(await reopening.page.locator(QD1_IOPS).getAttribute('data-value')).toBe(value);
-		expect(await ownStatus(reopening.page)).toBe('json-fio3.14-crucial-sata-randread.json: read as fio-json, 1 results.');
+		expect(await ownStatus(reopening.page)).toBe('json-fio3.14-crucial-sata-randread.json: read as fio-json, 1 result.');
 		expect(await reopening.page.locator('[data-testid="compare-share-link"]').inputValue()).toBe(link);
 
 		// Nothing of the result went anywhere: not a piece of the fragment's data, not the file's numbers.
@@ -122,7 +122,7 @@ describe('your result as a link', () => {
 		const crafted = `${PATH}#own=v1.${deflateSync(Buffer.from(JSON.stringify(doc))).toString('base64url')}`;
 		const xss = await open(crafted);
 		await expect.poll(() => tallyDevices(xss.page), { timeout: 30_000 }).toEqual([P2, BLUE, 'your-drive']);
-		expect(await ownStatus(xss.page)).toBe(`${markup}.json: read as fio-json, 1 results.`);
+		expect(await ownStatus(xss.page)).toBe(`${markup}.json: read as fio-json, 1 result.`);
 		expect(await xss.page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 		expect(await xss.page.locator('img[src="x"], [data-compare-page] script').count()).toBe(0);
 	});

@@ -35,6 +35,18 @@ describe('timeseriesChart', () => {
 		expect(captionOf(chart)).toContain('Tool: fio 3.33');
 	});
 
+	it('promises a min–max band only when one is drawn: windows of one value have none', () => {
+		const banded = timeseriesChart(iopsPoints, iops);
+		expect(captionOf(banded)).toContain('minimum–maximum (band)');
+		const flat = iopsPoints.map((p) => ({ ...p, min: p.mean, max: p.mean }));
+		const chart = timeseriesChart(flat, iops);
+		expect(chart.querySelectorAll('[aria-label="area"] path')).toHaveLength(0);
+		expect(captionOf(chart)).not.toContain('minimum–maximum (band)');
+		expect(captionOf(chart)).toContain('IOPS over time: mean per window (line; each window holds one value, so there is no minimum–maximum band)');
+		// A window without minimum and maximum (not recorded) has no band either.
+		expect(captionOf(timeseriesChart(iopsPoints.map((p) => ({ ...p, min: null, max: null })), iops))).not.toContain('(band)');
+	});
+
 	it('breaks the line where nothing was measured', () => {
 		const samsung = timeseriesData(iopsPoints, iops).samples.filter((s) => s.device_id === 'samsung-pm9a3-3t84');
 		expect(Number.isNaN(samsung.find((s) => s.t === 180)!.mean)).toBe(true);

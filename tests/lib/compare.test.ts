@@ -219,6 +219,12 @@ describe('three drives from three reviews', () => {
 			}
 		}
 		expect(document.querySelectorAll('[data-testid="conditions"] [data-class="not_comparable"] [data-reason="unknown_part"]').length).toBeGreaterThan(0);
+		// One mark before a value, never "≈~": a converted value is "≈" (its title gives every reason), a loose match alone "~".
+		for (const td of document.querySelectorAll('td[data-device]')) {
+			const marks = [...td.querySelectorAll('abbr')];
+			expect(marks.length).toBeLessThanOrEqual(1);
+			if (marks[0]) expect(marks[0].textContent).toBe(marks[0].hasAttribute('data-converted') ? '≈' : '~');
+		}
 		expect(document.querySelectorAll('td[data-class="not_comparable"]:not([data-counts])').length).toBeGreaterThan(0);
 		expect([...document.querySelectorAll('[data-per-drive="divided"]')].map((x) => x.textContent)).toContain('4,800,000 IOPS for 8 drives = 600,000 IOPS per drive');
 		expect(document.querySelector('[data-testid="verdict"]')!.textContent).toContain(payload);

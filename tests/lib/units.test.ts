@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
 	bytesPerSizeUnit,
+	displayUnit,
 	fioRateToBytesPerSec,
 	fioSizeToBytes,
 	normalizePublished,
@@ -57,6 +58,11 @@ describe('units', () => {
 		expect(normalizePublished('161', '微秒')!.value).toBe(161000);
 		expect(normalizePublished('2.6', '毫秒')!.value).toBeCloseTo(2600000);
 		expect(normalizePublished('10', 'furlongs')).toBeUndefined();
+	});
+
+	it('prints the microsecond as µs whatever its spelling, and other units as written', () => {
+		expect(['us', 'usec', 'μs', 'µs'].map(displayUnit)).toEqual(['µs', 'µs', 'µs', 'µs']);
+		expect(['微秒', 'ms', 'IOps', 'MB/s', 'ns', 'u'].map(displayUnit)).toEqual(['微秒', 'ms', 'IOps', 'MB/s', 'ns', 'u']);
 	});
 
 	it('reads drive capacities and size units', () => {

@@ -48,6 +48,9 @@ beforeAll(async () => {
 	mkdirSync(join(site, RAW), { recursive: true });
 	writeFileSync(join(site, '_headers'), headersFile());
 	writeFileSync(join(site, 'index.html'), '<!doctype html><title>home</title>');
+	writeFileSync(join(site, '404.html'), '<!doctype html><title>Page not found</title>');
+	mkdirSync(join(site, 'zh-Hans/reviews'), { recursive: true });
+	writeFileSync(join(site, 'zh-Hans/404.html'), '<!doctype html><title>找不到此页</title>');
 	// 1 GiB that is never written (sparse) but for a mark in the middle and one at the end.
 	const fd = openSync(join(site, RAW, 'big.log'), 'w');
 	ftruncateSync(fd, GiB);
@@ -113,6 +116,25 @@ describe('npm run serve', () => {
 			expect(r.body).not.toMatch(/Error|at /);
 		}
 		expect((await fetch(base, { method: 'POST' })).status).toBe(405);
+	});
+
+	it('answers an address without a page with status 404 and the 404.html nearest it, as Cloudflare Pages does', async () => {
+		const cases: [string, string][] = [
+			['/nothing/here/', 'Page not found'],
+			['/reviews/gone/', 'Page not found'],
+			['/zh-Hans/nothing/', '找不到此页'],
+			['/zh-Hans/reviews/gone/deeper/', '找不到此页'],
+			['/zh-Hans/reviews/gone.html', '找不到此页'],
+			['/zh-Hansx/', 'Page not found'],
+		];
+		for (const [path, title] of cases) {
+			const r = await raw(path);
+			expect([r.status, r.headers['content-type'], /<title>(.*)<\/title>/.exec(r.body)?.[1]], path).toEqual([404, 'text/html; charset=utf-8', title]);
+			// The site's headers (its Content-Security-Policy) go with it, as with every page.
+			expect(r.headers['content-security-policy'], path).toMatch(/script-src/);
+		}
+		const head = await fetch(`${base}/zh-Hans/gone/`, { method: 'HEAD' });
+		expect([head.status, head.headers.get('content-type')]).toEqual([404, 'text/html; charset=utf-8']);
 	});
 
 	it('serves nothing outside its folder', async () => {

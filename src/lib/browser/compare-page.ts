@@ -4,7 +4,7 @@
 // charts drawn by the same chart functions (loaded when the first chart is drawn). Every choice is in the URL;
 // back and forward restore it. A reader's own file is parsed in a worker and never leaves the page but in a link the
 // reader copies, its rows in the URL's fragment (`#own=…`), which opens here as the same "Your drive".
-import { t, type Lang } from '../../i18n/strings.ts';
+import { t, tn, type Lang } from '../../i18n/strings.ts';
 import { compareDrives } from '../compare/comparison.ts';
 import type { ReviewFacts } from '../compare/conditions.ts';
 import { compareEmbedPath, devicesOfQuery, includeAllOfQuery, type CompareDriveFile } from '../compare/drive-file.ts';
@@ -468,8 +468,8 @@ async function showOwn(result: Extract<OwnParse, { ok: true }>, name: string): P
 	ownVersion++;
 	const series = result.runs.length === 0 && result.timeseries.length > 0;
 	ownStatus.textContent = series
-		? t(lang, 'compareOwnSeries', { file: name, format: result.format, n: result.timeseries.length })
-		: t(lang, 'compareOwnRead', { file: name, format: result.format, n: result.runs.length });
+		? t(lang, 'compareOwnSeries', { file: name, format: result.format, points: tn(lang, 'countPoints', result.timeseries.length) })
+		: t(lang, 'compareOwnRead', { file: name, format: result.format, results: tn(lang, 'countResults', result.runs.length) });
 	await drawOwnSeries(result.timeseries);
 	ownStatus.dataset.state = 'ok';
 	ownCsv.hidden = false;

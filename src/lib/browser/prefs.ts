@@ -46,10 +46,7 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-testid="l
 		const target = link.dataset.langTarget;
 		if (!target) return;
 		store('lang', target);
-		const query = new URLSearchParams(location.search);
-		query.delete('lang');
-		const rest = query.toString();
 		e.preventDefault();
-		location.assign(link.pathname + (rest ? `?${rest}` : '') + location.hash);
+		location.assign(link.pathname + location.search + location.hash);
 	});
 }

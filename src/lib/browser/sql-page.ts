@@ -95,7 +95,8 @@ function resultTable(columns: { name: string; type: { toString(): string } }[], 
 			),
 		),
 	);
-	return domOf(el('table', { class: 'data-table font-mono text-xs', 'data-testid': 'sql-table' }, head, body)) as HTMLElement;
+	// What the query returned, as DuckDB names and prints it (column names, types, values): never translated.
+	return domOf(el('table', { class: 'data-table font-mono text-xs', 'data-testid': 'sql-table', translate: 'no' }, head, body)) as HTMLElement;
 }
 
 async function run(sql: string): Promise<void> {
@@ -144,7 +145,7 @@ async function run(sql: string): Promise<void> {
 }
 
 function readValues(read: { tables: string[]; files: number; bytes: number }): Record<string, string> {
-	return { tables: read.tables.join(', '), files: formatInteger(read.files, lang), size: fileSizeText(read.bytes, lang) };
+	return { tables: read.tables.join(', '), files: tn(lang, 'countFiles', read.files), size: fileSizeText(read.bytes, lang) };
 }
 
 /** Runs a query and makes it the URL's (a new history entry unless it already is). */

@@ -1,5 +1,5 @@
-// IOPS, bandwidth or latency over time from already-downsampled log rows: a min–max band and a mean line
-// per series, with each series' steady-state window (SNIA PTS rule, src/lib/steady-state.ts) shaded in its colour and
+// IOPS, bandwidth or latency over time from already-downsampled log rows: a min–max band (where a window's minimum
+// and maximum differ: a window of one sample has none, and the caption then promises none) and a mean line per series, with each series' steady-state window (SNIA PTS rule, src/lib/steady-state.ts) shaded in its colour and
 // said in the caption. A log axis leaves a gap where a value is ≤ 0.
 import * as Plot from '@observablehq/plot';
 import { droppedClause, toolsClause } from './caption.ts';
@@ -122,6 +122,7 @@ export function timeseriesChart(points: readonly TimeseriesPoint[], options: Tim
 	const ctx = chartContext(options);
 	const data = timeseriesData(points, options);
 	const several = data.labels.length > 1;
+	const banded = hasBand(data.samples);
 	return Plot.plot({
 		...plotBase(options, ctx, 320),
 		marginLeft: 60,
@@ -129,7 +130,7 @@ export function timeseriesChart(points: readonly TimeseriesPoint[], options: Tim
 		ariaDescription: timeseriesSummary(points, options),
 		caption: sentences(
 			[
-				ctx.t('ts_caption', { metric: metricLabel(options, ctx, data.unit) }),
+				ctx.t(banded ? 'ts_caption' : 'ts_caption_line', { metric: metricLabel(options, ctx, data.unit) }),
 				toolsClause(
 					points.map((p) => ({ tool: p.tool ?? null, tool_version: p.tool_version ?? null })),
 					ctx,
@@ -164,10 +165,15 @@ export function timeseriesChart(points: readonly TimeseriesPoint[], options: Tim
 					fill: several ? 'label' : 'currentColor',
 				}),
 			),
-			Plot.areaY(data.samples, { x: 't', y1: 'min', y2: 'max', z: 'key', fill: 'label', fillOpacity: 0.15 }),
+			banded ? Plot.areaY(data.samples, { x: 't', y1: 'min', y2: 'max', z: 'key', fill: 'label', fillOpacity: 0.15 }) : null,
 			Plot.lineY(data.samples, { x: 't', y: 'mean', z: 'key', stroke: 'label', strokeWidth: 1.5, title: 'label' }),
 		],
 	});
+}
+
+/** Whether any window has a minimum below its maximum: the band has height somewhere. */
+export function hasBand(samples: readonly TimeseriesSample[]): boolean {
+	return samples.some((s) => s.max > s.min);
 }
 
 interface SeriesStats {

@@ -260,10 +260,13 @@ function deltaCell(row: DeltaRow, device: string, v: CompareView): El {
 	const c = row.cells.get(device);
 	if (!c) return el('td', { class: 'num prose-muted' }, '—');
 	const { lang } = v;
-	const marks = [
-		c.converted ? el('abbr', { title: t(lang, 'compareConverted'), 'data-converted': '' }, '≈') : '',
-		c.member.match === 'loose' && !row.workload.label ? el('abbr', { title: t(lang, 'compareLoose', { parts: partsText(row.workload.unknown, lang) }), 'data-loose': '' }, '~') : '',
-	];
+	// One mark before the value, never two ("≈~411,987"): a converted value is "≈", a loose match alone "~"; the mark's
+	// title gives every reason.
+	const loose = c.member.match === 'loose' && !row.workload.label;
+	const markTitle = [c.converted ? t(lang, 'compareConverted') : null, loose ? t(lang, 'compareLoose', { parts: partsText(row.workload.unknown, lang) }) : null].filter((x) => x !== null);
+	const marks = markTitle.length
+		? [el('abbr', { title: markTitle.join('; '), 'data-converted': c.converted ? '' : undefined, 'data-loose': loose ? '' : undefined }, c.converted ? '≈' : '~')]
+		: [];
 	const value = valueText(row, c.value, lang);
 	// A tie between every counted drive marks nobody.
 	const marked = c.best && bestOf(row).length < row.cells.size;

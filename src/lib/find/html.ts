@@ -2,7 +2,7 @@
 // lists (each of results of one testbed or comparable ones), the drives whose curves stop short of the asked load,
 // the figures that do not state a part of the workload, and the devices that are no drive. Text from the data is only
 // ever text or an attribute value. Each table has its CSV (its rows as text, written by the one CSV writer).
-import { t, type Lang, type UiKey } from '../../i18n/strings.ts';
+import { t, tn, type Lang, type UiKey } from '../../i18n/strings.ts';
 import { formatNumber } from '../charts/format.ts';
 import { partsText, reasonText, workloadText } from '../compare/verdict.ts';
 import { el, type El } from '../element.ts';
@@ -159,7 +159,7 @@ export function answerEl(q: FinderQuery, a: FinderAnswer, v: FinderView, chart: 
 		),
 	);
 	const summary = top.length
-		? t(lang, 'find_summary', { drive: v.family.devices[top[0]!.device_id]?.label ?? top[0]!.device_id, n: formatNumber(a.ranked.flat().length, lang), lists: formatNumber(a.ranked.length, lang) })
+		? t(lang, 'find_summary', { drive: v.family.devices[top[0]!.device_id]?.label ?? top[0]!.device_id, results: tn(lang, 'countResults', a.ranked.flat().length), lists: tn(lang, 'countRankedLists', a.ranked.length) })
 		: t(lang, 'find_none');
 	return el(
 		'div',

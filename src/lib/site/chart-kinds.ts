@@ -14,6 +14,8 @@ import { mixBars, mixBarsSummary, mixBarsTable } from '../charts/mix-bars.ts';
 import { percentileLadder, percentileLadderSummary, percentileLadderTable } from '../charts/percentile-ladder.ts';
 import { qdScaling, qdScalingSummary, qdScalingTable } from '../charts/qd-scaling.ts';
 import { timeseriesChart, timeseriesSummary, timeseriesTable } from '../charts/timeseries.ts';
+import { localizeAriaNames } from '../charts/aria-labels.ts';
+import { chartContext } from '../charts/context.ts';
 import type { ChartSpec, FixedOptions } from './chart-data.ts';
 import { DEFAULT_VIEW, KIND_CONTROLS, type ChartKind, type ViewState } from './view.ts';
 
@@ -79,6 +81,7 @@ type UntypedFunctions = {
 export function renderChart(kind: ChartKind, input: unknown, options: ChartOptions): RenderedChart {
 	const f = FUNCTIONS[kind] as unknown as UntypedFunctions;
 	const element = f.render(input, options);
+	localizeAriaNames(element, chartContext(options));
 	const svg = [...element.children].find((c) => c.tagName.toLowerCase() === 'svg');
 	const title = element.getAttribute('aria-label') ?? svg?.getAttribute('aria-label') ?? '';
 	return { element, title, summary: f.summary(input, options), table: f.table(input, options) };

@@ -1,0 +1,146 @@
+// Language as a reader meets it, in Debian's Chromium against the real build: the URL decides a page's language (a
+// remembered choice only picks the language of `/`, for a reader arriving from elsewhere); one Chinese page of each
+// kind carries no English the site wrote (tests/helpers/english-check.ts); the 404 page in both languages.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { sqlUrl } from '../../src/lib/sql/console.ts';
+import { SQL_EXAMPLES } from '../../src/lib/sql/examples.ts';
+import { ROOT } from '../helpers/fixtures.ts';
+import { collectPageText, datasetText, siteEnglish, type DataText } from '../helpers/english-check.ts';
+import { ARTIFACTS, browserSession } from './chromium.ts';
+
+const base = inject('baseUrl');
+const { open, watch } = browserSession(base);
+const REVIEW = '/reviews/storagereview-2021-intel-p5510-vs-samsung-pm9a3/';
+const P5510 = 'intel-d7-p5510-7-68tb';
+const PM9A3 = 'samsung-pm9a3-7-68tb';
+const TIMESERIES = '/reviews/lab-2026-virtual-disk-fio-sweep/w-4k-random-read-qd32-timeseries/';
+
+const lang = (page: Page) => page.getAttribute('html', 'lang');
+
+describe('the URL decides the language', () => {
+	it('keeps English links English after a click on 中文; only / follows the choice, for a reader arriving from elsewhere', async () => {
+		const { page } = await open(REVIEW);
+		await page.click('[data-testid="lang-toggle"]');
+		await page.waitForURL(`${base}/zh-Hans${REVIEW}`);
+		expect(await lang(page)).toBe('zh-Hans');
+
+		// Any English address stays English: typed, or followed from a page.
+		for (const path of [REVIEW, `/drives/${P5510}/`, '/find/', '/compare/', '/page/2/']) {
+			await page.goto(base + path, { waitUntil: 'load' });
+			expect([page.url(), await lang(page)], path).toEqual([base + path, 'en']);
+		}
+		// The site's name on an English page links to the English catalog, and there it stays.
+		await page.goto(base + REVIEW, { waitUntil: 'load' });
+		await Promise.all([page.waitForNavigation(), page.click('header a[href="/"]')]);
+		expect([new URL(page.url()).pathname, await lang(page)]).toEqual(['/', 'en']);
+
+		// `/` reached from elsewhere (typed, bookmarked) takes the remembered language, query and fragment kept.
+		await page.goto(`${base}/?q=intel#x`, { waitUntil: 'load' });
+		await page.waitForURL(`${base}/zh-Hans/?q=intel#x`);
+		expect(await lang(page)).toBe('zh-Hans');
+
+		// Choosing English again: `/` stays English.
+		await page.click('[data-testid="lang-toggle"]');
+		await page.waitForURL((u) => u.pathname === '/');
+		await page.goto(`${base}/`, { waitUntil: 'load' });
+		expect([new URL(page.url()).pathname, await lang(page)]).toEqual(['/', 'en']);
+		// And a Chinese address stays Chinese.
+		await page.goto(`${base}/zh-Hans${REVIEW}`, { waitUntil: 'load' });
+		expect(await lang(page)).toBe('zh-Hans');
+	});
+
+	it('shows each page in its URL’s language to a reader who never chose one', async () => {
+		const { page } = await open('/');
+		expect(await lang(page)).toBe('en');
+		await page.goto(`${base}/zh-Hans/`, { waitUntil: 'load' });
+		expect([new URL(page.url()).pathname, await lang(page)]).toEqual(['/zh-Hans/', 'zh-Hans']);
+	});
+});
+
+describe('404 page', () => {
+	for (const [path, pageLang, title] of [
+		['/no/such/page/', 'en', 'Page not found'],
+		['/reviews/no-such-review/', 'en', 'Page not found'],
+		['/zh-Hans/no/such/page/', 'zh-Hans', '找不到此页'],
+		['/zh-Hans/reviews/no-such-review/', 'zh-Hans', '找不到此页'],
+	] as const) {
+		it(`answers ${path} with status 404 and the ${pageLang} 404 page`, async () => {
+			const w = await watch();
+			const response = await w.page.goto(base + path, { waitUntil: 'load' });
+			expect(response?.status()).toBe(404);
+			expect(await lang(w.page)).toBe(pageLang);
+			expect(await w.page.locator('h1').innerText()).toBe(title);
+			// Its links work from any address: the catalog in its language, and the other language's catalog.
+			const catalog = await w.page.locator('[data-testid="not-found"] a').first().getAttribute('href');
+			expect(catalog).toBe(pageLang === 'en' ? '/' : '/zh-Hans/');
+			expect(await w.page.getAttribute('[data-testid="lang-toggle"]', 'href')).toBe(pageLang === 'en' ? '/zh-Hans/' : '/');
+			expect(await w.page.getAttribute('meta[name="robots"]', 'content')).toBe('noindex');
+			// A remembered language never moves a reader off a 404 page (it is not the home page).
+			await w.page.evaluate(() => localStorage.setItem('lang', document.documentElement.lang === 'en' ? 'zh-Hans' : 'en'));
+			await w.page.reload({ waitUntil: 'load' });
+			expect(new URL(w.page.url()).pathname).toBe(path);
+		});
+	}
+
+	it('fits 320, 375 and 1280 px in both languages and themes', async () => {
+		for (const [path, name] of [
+			['/no/such/page/', 'en'],
+			['/zh-Hans/no/such/page/', 'zh'],
+		] as const) {
+			for (const width of [320, 375, 1280]) {
+				for (const scheme of ['light', 'dark'] as const) {
+					const { page } = await open(path, { viewport: { width, height: 800 }, colorScheme: scheme });
+					const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+					expect(overflow, `${path} ${width} ${scheme}`).toBeLessThanOrEqual(1);
+					await page.screenshot({ path: join(ARTIFACTS, `404-${name}-${scheme}-${width}.png`), fullPage: true });
+					await page.context().close();
+				}
+			}
+		}
+	});
+});
+
+describe('Chinese pages', () => {
+	let data: DataText;
+	beforeAll(async () => {
+		data = await datasetText(join(ROOT, 'dist/data'));
+		expect(data.size).toBeGreaterThan(100);
+	});
+
+	/** One page of each kind, with what to wait for before its text is whole (what JavaScript adds counts too). */
+	const PAGES: [string, string, string | null][] = [
+		['catalog', '/zh-Hans/', 'html[data-catalog-ready="1"]'],
+		['review', `/zh-Hans${REVIEW}`, 'html[data-charts-ready="1"]'],
+		['workload', `/zh-Hans${TIMESERIES}`, 'html[data-charts-ready="1"]'],
+		['drive', `/zh-Hans/drives/${P5510}/`, 'html[data-charts-ready="1"]'],
+		['virtual disk', '/zh-Hans/drives/virtual-disk-virtio-blk/', 'html[data-charts-ready="1"]'],
+		['compare pair', `/zh-Hans/compare/${P5510}-vs-${PM9A3}/`, null],
+		['compare', `/zh-Hans/compare/?devices=${P5510},${PM9A3},intel-optane-p5800x-800gb`, '[data-compare-page][data-state="ready"]'],
+		['find', '/zh-Hans/find/?access=random&read=100&bs=4096&qd=1', '[data-find-page][data-state="ready"]'],
+		['data', '/zh-Hans/data/', null],
+		['sql', sqlUrl('/zh-Hans/sql/', SQL_EXAMPLES[0]!.sql), '[data-sql-page][data-state]:not([data-state="running"])'],
+		['columns', '/zh-Hans/columns/', null],
+		['embeds', '/zh-Hans/embed/', null],
+		['embed', `/embed/zh-Hans${TIMESERIES}charts/r-w-4k-random-read-qd32-timeseries-ts-iops/`, 'figure[data-chart] [data-chart-frame] svg'],
+		['404', '/zh-Hans/no/such/page/', null],
+	];
+
+	for (const [kind, path, ready] of PAGES) {
+		it(`${kind}: no English the site wrote`, async () => {
+			const { page } = await open(path, { viewport: { width: 1280, height: 900 } });
+			if (ready) await page.waitForSelector(ready, { timeout: 60_000 });
+			expect(await lang(page)).toBe('zh-Hans');
+			await page.screenshot({ path: join(ARTIFACTS, `zh-${kind.replace(/\W+/g, '-')}-1280.png`) });
+			const found = (await page.evaluate(collectPageText)).flatMap(({ where, text }) => {
+				const words = siteEnglish(text, data);
+				return words.length ? [`${where}: ${words.join(' ')} ← “${text.slice(0, 160)}”`] : [];
+			});
+			const report = join(ARTIFACTS, `english-zh-${kind.replace(/\W+/g, '-')}.txt`);
+			writeFileSync(report, [...new Set(found)].join('\n'));
+			expect([...new Set(found)], `English the site wrote, listed in ${report}`).toEqual([]);
+		});
+	}
+});
