@@ -11,6 +11,7 @@ import { inEveryLang, langPath } from '../../i18n/routes.ts';
 import { embedsFolder } from './embed.ts';
 import { emittedDir, placeFile, placeTree } from './emitted-files.ts';
 import { loadManifest } from './manifest.ts';
+import { siteUrl } from './site-url.ts';
 
 /** The record a build leaves in its output: the key of every page it holds. */
 export const BUILD_RECORD = '.build-keys.json';
@@ -54,8 +55,8 @@ let common: string | undefined;
 /** What a page of these reviews is made from: each review's manifest (it hashes the review's files) and every device file. */
 function pageKey(path: string, reviews: readonly string[]): string {
 	const manifest = loadManifest();
-	// The same for every page: hashed once, not once a page (the device files grow with the catalog, and so do its pages).
-	common ??= sha256(JSON.stringify([codeVersion(), manifest.schema_version, manifest.inputs.map((i) => [i.path, i.sha256])]));
+	// The same for every page (the site's address is in its links): hashed once, not once a page (the device files grow with the catalog, and so do its pages).
+	common ??= sha256(JSON.stringify([codeVersion(), siteUrl(), manifest.schema_version, manifest.inputs.map((i) => [i.path, i.sha256])]));
 	return sha256(JSON.stringify([common, path, reviews.map((id) => [id, manifest.reviews[id]?.sha256])]));
 }
 
