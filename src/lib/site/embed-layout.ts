@@ -1,15 +1,16 @@
-// Build-only: an embed without JavaScript. Its chart is drawn at a few widths and the frame's width picks one (CSS
-// media queries: inside an iframe they see the frame), so from 320 px up its text is drawn at 10 px or larger, never
-// a 640 px drawing scaled down; a narrower drawing fills a frame wider than it. The snippet's height comes from the
-// same layout: the tallest the embed gets at any frame width from 320 px to its widest, estimated from the markup.
+// Build-only: a chart without JavaScript in a frame narrower than its own width (an embed; a comparison's page on a
+// phone). It is drawn at a few widths and the chart frame's width picks one (CSS container queries), so from 320 px
+// up its text is drawn at 10 px or larger, never a 640 px drawing scaled down; a narrower drawing fills a frame wider
+// than it. An embed snippet's height comes from the same layout: the tallest the embed gets at any frame width from
+// 320 px to its widest, estimated from the markup.
 import { EMBED_PADDING_X } from '../embed-snippet.ts';
 import { el, type El } from '../element.ts';
 
 /** The narrowest frame an embed promises to read well in. */
 export const EMBED_MIN_FRAME = 320;
 
-/** The widths, narrower than its own, that an embed's chart is also drawn at (the content width of 320 and 480 px frames). */
-const NARROW_DRAWINGS = [EMBED_MIN_FRAME - EMBED_PADDING_X, 480 - EMBED_PADDING_X];
+/** The widths, narrower than its own, that a chart is also drawn at: a 320 px phone's page (288 px) and embed (300 px) show the first. */
+const NARROW_DRAWINGS = [280, 460];
 
 /** The widths a chart of `ownWidth` is drawn at for its embed, narrowest first; the last is its own. */
 export function drawnWidths(ownWidth: number): number[] {
@@ -21,30 +22,39 @@ export interface Drawing {
 	markup: string;
 }
 
-/** The frame widths at which each drawing is shown: from its width plus the padding up to the next one's. */
-function frameRanges(drawings: readonly Drawing[]): { drawing: Drawing; from: number; to: number; last: boolean }[] {
+/** The chart frame widths at which each drawing is shown: from its width up to the next one's (the first from 0). */
+function ranges(drawings: readonly Drawing[]): { drawing: Drawing; from: number; to: number; last: boolean }[] {
 	return drawings.map((drawing, i) => ({
 		drawing,
-		from: i === 0 ? 0 : drawing.width + EMBED_PADDING_X,
-		to: i + 1 < drawings.length ? drawings[i + 1]!.width + EMBED_PADDING_X : Infinity,
+		from: i === 0 ? 0 : drawing.width,
+		to: i + 1 < drawings.length ? drawings[i + 1]!.width : Infinity,
 		last: i + 1 === drawings.length,
 	}));
 }
 
-/** The embed's chart frame content: every drawing, each marked with its width (the live script reads which is shown). */
+/** A drawing's class names its range of frame widths: "drawn-0-460", "drawn-460-640", "drawn-640-up". */
+const rangeClass = (from: number, to: number) => `drawn-${from}-${Number.isFinite(to) ? to : 'up'}`;
+
+/** The chart frame's content: every drawing, each marked with its width (the live script reads which is shown). */
 export function drawingsEl(drawings: readonly Drawing[], markupEl: (markup: string) => El | string): El[] {
-	return drawings.map((d, i) => el('div', { class: `drawn drawn-${i}`, 'data-drawn-width': d.width }, markupEl(d.markup)));
+	return ranges(drawings).map(({ drawing, from, to }) => el('div', { class: `drawn ${rangeClass(from, to)}`, 'data-drawn-width': drawing.width }, markupEl(drawing.markup)));
 }
 
-/** The styles that show one drawing per frame width; narrower drawings than the chart's own fill the frame. */
-export function drawingsCss(drawings: readonly Drawing[]): string {
-	return frameRanges(drawings)
-		.map(({ from, to, last }, i) => {
-			const hide = [from > 0 ? `(max-width: ${from - 0.02}px)` : '', Number.isFinite(to) ? `(min-width: ${to}px)` : ''].filter(Boolean).join(', ');
-			const grow = last ? '' : `.drawn-${i} svg[viewBox] { width: 100%; height: auto; }`;
-			return [grow, hide ? `@media ${hide} { .drawn-${i} { display: none; } }` : ''].filter(Boolean).join('\n');
-		})
-		.join('\n');
+/**
+ * The styles that show one drawing per chart frame width (the frame is the container), for every chart of a page;
+ * drawings narrower than a chart's own fill the frame.
+ */
+export function drawingsCss(charts: readonly (readonly Drawing[])[]): string {
+	const rules = new Set<string>([':where([data-chart-frame]:has(> .drawn)) { container-type: inline-size; }']);
+	for (const drawings of charts) {
+		for (const { from, to, last } of ranges(drawings)) {
+			const name = rangeClass(from, to);
+			if (!last) rules.add(`.${name} svg[viewBox] { width: 100%; height: auto; }`);
+			const hide = [from > 0 ? `(width < ${from}px)` : '', Number.isFinite(to) ? `(width >= ${to}px)` : ''].filter(Boolean).join(' or ');
+			if (hide) rules.add(`@container ${hide} { .${name} { display: none; } }`);
+		}
+	}
+	return [...rules].join('\n');
 }
 
 // The estimate, in CSS pixels. Text widths are taken wide (0.6 em a Latin letter, 1 em a CJK one) so a line
@@ -108,8 +118,8 @@ export function embedFrame(drawings: readonly Drawing[], title: string, source: 
 	const widest = drawings.at(-1)!.width + EMBED_PADDING_X;
 	const layouts = new Map(drawings.map((d) => [d, layoutOf(d.markup)]));
 	let tallest = 0;
-	for (const { drawing, from, to, last } of frameRanges(drawings)) {
-		for (const frame of [Math.max(from, EMBED_MIN_FRAME), Math.min(to, widest + 1) - 1]) {
+	for (const { drawing, from, to, last } of ranges(drawings)) {
+		for (const frame of [Math.max(from + EMBED_PADDING_X, EMBED_MIN_FRAME), Math.min(to + EMBED_PADDING_X, widest + 1) - 1]) {
 			if (frame < EMBED_MIN_FRAME || frame > widest) continue;
 			const room = frame - EMBED_PADDING_X;
 			// Body padding, the title (15 px, 4 px below it), the chart, the source line (12 px, 6 px above it).

@@ -124,7 +124,7 @@ export function embedHtml(c: EmbedChart): string {
 		htmlOf(el('link', { rel: 'icon', href: assetPath('/favicon.svg'), type: 'image/svg+xml' })),
 		htmlOf(el('link', { rel: 'canonical', href: siteLink(pageHref) })),
 		oembed,
-		`<style>${embedStyles()}\n${drawingsCss(c.drawings)}</style>`,
+		`<style>${embedStyles()}\n${drawingsCss([c.drawings])}</style>`,
 		htmlOf(el('script', { type: 'module', src: assetPath('/embed/embed.js') })),
 	];
 	const json = (attr: string, data: unknown) => `<script type="application/json" ${attr}>${jsonForScript(data)}</script>`;

@@ -12,6 +12,7 @@ import { embedsFolder } from './embed.ts';
 import { emittedDir, placeFile, placeTree } from './emitted-files.ts';
 import { loadManifest } from './manifest.ts';
 import { siteUrl } from './site-url.ts';
+import { socialImagePath } from './social-path.ts';
 
 /** The record a build leaves in its output: the key of every page it holds. */
 export const BUILD_RECORD = '.build-keys.json';
@@ -94,8 +95,8 @@ export function filesToRender<P extends Record<string, string>>(route: string, f
 }
 
 /**
- * At the build's end: the pages left out are taken from the last build (each page's HTML, the tables it published
- * beside it and its charts' embeds), and the new output records every page's key. Returns how many pages were kept.
+ * At the build's end: the pages left out are taken from the last build (each page's HTML, the tables and social
+ * preview it published beside it and its charts' embeds), and the new output records every page's key. Returns how many pages were kept.
  */
 export function keepUnchangedPages(siteDir: string): number {
 	const dir = routesDir();
@@ -110,6 +111,8 @@ export function keepUnchangedPages(siteDir: string): number {
 			placeFile(join(previousBuild()!, pageFile(path)), join(siteDir, pageFile(path)), 'link');
 			if (path.endsWith('/')) {
 				placeTree(join(from, 'tables'), join(siteDir, path, 'tables'), 'link');
+				const preview = join(previousBuild()!, socialImagePath(`/${path}`));
+				if (existsSync(preview)) placeFile(preview, join(siteDir, socialImagePath(`/${path}`)), 'link');
 				placeTree(join(previousBuild()!, embedsFolder(`/${path}`)), join(siteDir, embedsFolder(`/${path}`)), 'link');
 			}
 			kept++;

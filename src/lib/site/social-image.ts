@@ -10,17 +10,13 @@ import { el, htmlOf } from '../element.ts';
 import type { ChartSpec } from './chart-data.ts';
 import { emitFile } from './emitted-files.ts';
 import { renderStaticChart } from './render.ts';
-
-export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
+import { SOCIAL_IMAGE, socialImagePath } from './social-path.ts';
 
 /** The chart's own width in the image, before it is scaled up to fill it. */
 const CHART_DRAWN_WIDTH = 560;
 const MARGIN = 40;
 const FONTS = "'DejaVu Sans', 'Liberation Sans', 'Noto Sans CJK SC', sans-serif";
 const COLOURS = { background: '#ffffff', text: '#292524', muted: '#78716c', chart: '#44403c' };
-
-/** Where a page's preview is published: beside the page, as og.png ("/reviews/x/og.png"; the path has the language). */
-export const socialImagePath = (pageSitePath: string) => `${pageSitePath}og.png`;
 
 const isWide = (ch: string) => /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/.test(ch);
 
@@ -114,13 +110,15 @@ function fontsFor(lang: Lang): string[] | null {
 	return fontFiles.get(lang)!;
 }
 
-export function socialPng(svg: string, lang: Lang): Buffer {
+/** The preview's pixels, drawn with the fonts of `lang`. */
+export function socialImage(svg: string, lang: Lang) {
 	const files = fontsFor(lang);
 	// Without fontconfig resvg reads every system font (slower, same result).
 	const font = files ? { loadSystemFonts: false, fontFiles: files } : { loadSystemFonts: true };
-	const resvg = new Resvg(svg, { font: { ...font, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' }, fitTo: { mode: 'original' } });
-	return resvg.render().asPng();
+	return new Resvg(svg, { font: { ...font, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' }, fitTo: { mode: 'original' } }).render();
 }
+
+export const socialPng = (svg: string, lang: Lang): Buffer => socialImage(svg, lang).asPng();
 
 /**
  * Renders the page's preview from its headline chart (none when the page has no chart) and publishes it beside the
