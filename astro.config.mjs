@@ -94,8 +94,9 @@ const siteHeaders = {
 
 export default defineConfig({
 	output: 'static',
-	// Absolute links (oEmbed, the embed snippet without JavaScript) need the site's address: SITE_URL when it is deployed.
-	site: process.env.SITE_URL ?? 'http://127.0.0.1:4321/',
+	// Links from elsewhere (the embed snippet, oEmbed, Open Graph) take the site's address from SITE_URL, read by
+	// src/lib/site/site-url.ts; without it they are site paths, resolved where the site is served.
+	site: process.env.SITE_URL || undefined,
 	integrations: [emittedFiles, siteData, embeds, siteHeaders, notFoundPages],
 	trailingSlash: 'always',
 	build: { format: 'directory', concurrency: 4 },
@@ -107,8 +108,8 @@ export default defineConfig({
 		plugins: [tailwindcss()],
 		// duckdb-wasm ships its own worker and wasm (imported with ?url); pre-bundling would break those paths.
 		optimizeDeps: { exclude: ['@duckdb/duckdb-wasm'] },
-		// The native DuckDB binding is only used at build time, in page frontmatter.
-		ssr: { external: ['@duckdb/node-api'] },
+		// The native DuckDB binding and resvg (social previews) are only used at build time, in page frontmatter.
+		ssr: { external: ['@duckdb/node-api', '@resvg/resvg-js'] },
 		build: { assetsInlineLimit: 0 },
 	},
 });

@@ -14,6 +14,7 @@ import type { DatasetManifest } from '../../src/lib/dataset-layout.ts';
 import { VERSIONS_INDEX } from '../../src/lib/dataset-versions.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 import { ARTIFACTS, launch, watchedPage } from './chromium.ts';
+import { chartText } from './chart-text.ts';
 
 const base = inject('baseUrl');
 const ZDNET = 'zdnet-2013-intel-dc-s3500';
@@ -42,7 +43,7 @@ async function framed(src: string, width: number, options: { javaScriptEnabled?:
 	const w = await watchedPage(browser, other.url, { viewport: { width: width + 40, height: 700 }, ...options });
 	await w.page.goto(`${other.url}/${name}`, { waitUntil: 'load' });
 	const frame = w.page.frames().find((f) => f !== w.page.mainFrame())!;
-	await frame.waitForSelector('figure[data-chart] [data-chart-frame] svg');
+	await frame.locator('figure[data-chart] [data-chart-frame] svg:visible').first().waitFor();
 	return { ...w, frame };
 }
 
@@ -69,7 +70,7 @@ describe('embeds', () => {
 		expect(bg === 'rgb(255, 255, 255)').toBe(theme === 'light');
 		if (js) await expect.poll(() => frame.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
 		// The chart fills the frame's width, never more.
-		const svgWidth = await frame.locator('[data-chart-frame] svg').last().evaluate((s) => s.getBoundingClientRect().right);
+		const svgWidth = await frame.locator('[data-chart-frame] svg:visible').last().evaluate((s) => s.getBoundingClientRect().right);
 		expect(svgWidth).toBeLessThanOrEqual(width);
 		if (width === 320) await w.page.screenshot({ path: join(ARTIFACTS, `embed-320${theme === 'dark' ? '-dark' : ''}${js ? '' : '-nojs'}.png`) });
 		expect(w.consoleErrors).toEqual([]);
@@ -91,15 +92,13 @@ describe('embeds', () => {
 		await w.context.close();
 	});
 
-	it('has its oEmbed answer, found from its page', async () => {
-		const w = await watchedPage(browser, base);
-		await w.page.goto(`${base}${EMBED}`);
-		const href = await w.page.locator('link[rel="alternate"][type="application/json+oembed"]').getAttribute('href');
-		const oembed = (await (await fetch(`${base}${new URL(href!).pathname}`)).json()) as { type: string; html: string; width: number; height: number };
-		expect(oembed.type).toBe('rich');
-		expect(oembed.html).toMatch(/^<iframe src="[^"]+\/embed\/reviews\/zdnet-2013-intel-dc-s3500\/charts\/r-four-corners\/"/);
-		expect(oembed.height).toBeGreaterThan(300);
-		await w.context.close();
+	it('built without SITE_URL, publishes no oEmbed answer and writes no other address into its links', async () => {
+		// oEmbed answers must be absolute and a static file cannot know where it is served (tests/site/embed-social.test.ts: with SITE_URL).
+		expect((await fetch(`${base}${EMBED}oembed.json`)).status).toBe(404);
+		const html = await (await fetch(`${base}${EMBED}`)).text();
+		expect(html).not.toContain('json+oembed');
+		expect(html).not.toMatch(/https?:\/\/(127\.0\.0\.1|localhost)/);
+		expect(html).toContain(`<link rel="canonical" href="/reviews/${ZDNET}/#r-four-corners">`);
 	});
 
 	it('is redrawn in the view its link carries', async () => {
@@ -147,6 +146,84 @@ describe('embeds', () => {
 			await gone.context.close();
 		} finally {
 			rmSync(work, { recursive: true, force: true });
+		}
+	});
+});
+
+const WORKLOAD = '/reviews/lab-2026-virtual-disk-fio-sweep/w-4k-random-read/';
+/** Embeds of each kind of chart: panels (four corners), a line chart, a percentile ladder, an exceedance. */
+const SIZED = [
+	[EMBED, `/reviews/${ZDNET}/`, 'r-four-corners'],
+	[LVI, WORKLOAD, 'r-w-4k-random-read-lvi'],
+	[`/embed${WORKLOAD}charts/r-w-4k-random-read-ladder/`, WORKLOAD, 'r-w-4k-random-read-ladder'],
+	[`/embed${WORKLOAD}charts/r-w-4k-random-read-exc/`, WORKLOAD, 'r-w-4k-random-read-exc'],
+] as const;
+
+describe('embeds at their own width', () => {
+	it.each([
+		[320, true],
+		[375, true],
+		[1000, true],
+		[320, false],
+		[375, false],
+		[560, false],
+		[1000, false],
+	] as const)('draw their text at 10 px or more, filling the frame, at %i px, JavaScript %s', async (width, js) => {
+		for (const [embed] of SIZED) {
+			const w = await framed(embed, width, { javaScriptEnabled: js });
+			const shown = async () => {
+				const t = await chartText(w.frame);
+				// Up to the snippet's widest (660 px) the chart fills the frame; a wider frame shows it at its own width.
+				return t.smallest >= 9.99 && (width > 660 || t.fill > 0.9) && t.fill <= 1.001;
+			};
+			// With JavaScript the chart is redrawn at the frame's width once the page has loaded.
+			await expect.poll(shown, { timeout: 20_000 }).toBe(true);
+			expect(await overflows(w.frame)).toBe(false);
+			if (width === 320) await w.page.screenshot({ path: join(ARTIFACTS, `embed-sized-${embed.split('/').at(-2)}-320${js ? '' : '-nojs'}.png`) });
+			expect(w.consoleErrors).toEqual([]);
+			await w.context.close();
+		}
+	});
+
+	it('fit the height their snippet asks for without JavaScript, at any width from 320 px', async () => {
+		for (const [embed, page, id] of SIZED) {
+			const html = await (await fetch(`${base}${page}`)).text();
+			const figure = html.slice(html.indexOf(`id="${id}"`));
+			const height = Number(/data-embed-height="(\d+)"/.exec(figure)![1]);
+			const widest = Number(/data-embed-width="(\d+)"/.exec(figure)![1]);
+			for (const width of [320, 375, 479, 500, 659, widest]) {
+				const w = await framed(embed, width, { javaScriptEnabled: false });
+				const content = await w.frame.evaluate(() => document.documentElement.scrollHeight);
+				expect(content, `${id} at ${width} px`).toBeLessThanOrEqual(height);
+				await w.context.close();
+			}
+		}
+	});
+
+	it('report their height to the page that pasted the snippet, which sizes the frame to it', async () => {
+		const w = await watchedPage(browser, base, { viewport: { width: 1280, height: 900 } });
+		await w.page.goto(`${base}/reviews/${ZDNET}/`);
+		const figure = w.page.locator('figure#r-four-corners');
+		await figure.locator('[data-chart-embed] summary').click();
+		await expect.poll(() => figure.locator('[data-embed-snippet]').inputValue()).toContain(`src="${base}${EMBED}?v=`);
+		const snippet = await figure.locator('[data-embed-snippet]').inputValue();
+		await w.context.close();
+		for (const width of [320, 700]) {
+			const name = `snippet-${width}-${Math.random().toString(36).slice(2)}.html`;
+			writeFileSync(join(otherRoot, name), `<!doctype html><title>a blog</title><link rel="icon" href="data:,"><body style="margin:0"><p>Before</p><div style="width:${width}px">${snippet}</div><p>After</p>`);
+			const blog = await watchedPage(browser, other.url, { viewport: { width: width + 40, height: 800 } });
+			await blog.page.goto(`${other.url}/${name}`, { waitUntil: 'load' });
+			const frame = blog.page.frames().find((f) => f !== blog.page.mainFrame())!;
+			await frame.locator('figure[data-chart] svg:visible').first().waitFor();
+			const sized = async () => {
+				const content = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+				const iframe = await blog.page.locator('iframe').evaluate((f) => f.getBoundingClientRect().height);
+				return Math.abs(content - iframe) <= 1 && (await chartText(frame)).smallest >= 9.99;
+			};
+			await expect.poll(sized, { timeout: 20_000 }).toBe(true);
+			await blog.page.screenshot({ path: join(ARTIFACTS, `embed-snippet-${width}.png`), fullPage: true });
+			expect(blog.consoleErrors).toEqual([]);
+			await blog.context.close();
 		}
 	});
 });
@@ -232,5 +309,21 @@ describe('chart images', () => {
 		await expect.poll(() => figure.locator('[data-embed-snippet]').inputValue()).toContain(`src="${base}${EMBED}?v=`);
 		expect(w.consoleErrors).toEqual([]);
 		await w.context.close();
+	});
+});
+
+describe('social previews', () => {
+	it.each([`/reviews/${ZDNET}/`, '/zh-Hans/drives/intel-d7-p5510-7-68tb/', '/compare/crucial-p2-2tb-vs-wd-blue-3d-1tb/'])('%s carries Open Graph and Twitter tags with a 1200 × 630 PNG of its headline chart', async (path) => {
+		const html = await (await fetch(`${base}${path}`)).text();
+		const meta = (key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+		expect(meta('twitter:card')).toBe('summary_large_image');
+		expect(meta('og:url')).toBe(path);
+		expect(meta('og:image')).toBe(`${path}og.png`);
+		expect(meta('twitter:image')).toBe(`${path}og.png`);
+		expect(meta('og:image:width')).toBe('1200');
+		expect(meta('og:image:alt')).toMatch(/ · /);
+		const png = Buffer.from(await (await fetch(`${base}${path}og.png`)).arrayBuffer());
+		expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+		expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
 	});
 });

@@ -3,7 +3,7 @@
 // composed from the layout the browser gave it: each SVG placed where it is, each line of HTML text written as SVG
 // text in its computed font and colour, on the chart's background. And the "Embed" snippet, rewritten with the view
 // the page's URL holds and the site's own address.
-import { embedSize, iframeSnippet } from '../embed-snippet.ts';
+import { iframeSnippet } from '../embed-snippet.ts';
 import { hostedVersions } from './dataset-version.ts';
 import { queryFromView, viewFromQuery } from './url-state.ts';
 
@@ -146,7 +146,7 @@ async function refreshSnippet(area: HTMLTextAreaElement): Promise<void> {
 	const [current] = await hostedVersions(d.dataBase!);
 	if (current) query.set('v', current);
 	const src = `${location.origin}${d.embedSrc!.replace(/\?.*$/, '')}?${query.toString().replace(/%2C/g, ',')}`;
-	area.value = iframeSnippet(src, d.embedTitle ?? '', embedSize(Number(d.embedWidth), Number(d.embedHeight)));
+	area.value = iframeSnippet(src, d.embedTitle ?? '', { width: Number(d.embedWidth), height: Number(d.embedHeight) });
 	area.closest('details')?.querySelector<HTMLAnchorElement>('[data-embed-link]')?.setAttribute('href', src);
 }
 

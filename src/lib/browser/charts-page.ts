@@ -7,7 +7,7 @@
 //    charts that show one, in one query per table; rows the page does not carry (histogram bins, another
 //    direction or time resolution) are asked of DuckDB when a chart needs them.
 import type { Lang } from '../../i18n/strings.ts';
-import { DEFAULT_WIDTH } from '../charts/options.ts';
+import { DEFAULT_WIDTH, MIN_DRAWN_WIDTH } from '../charts/options.ts';
 import type { RunRow } from '../schema.ts';
 import type { ChartQueries, PackedChart, PackedRows, QueryResults } from '../site/chart-data.ts';
 import { rawFileLinker } from '../site/raw-files.ts';
@@ -92,13 +92,21 @@ function drawKey(d: Data, chart: Chart, v: ViewState, width: number): string {
 
 const staticWidth = (chart: Chart) => chart.packed.fixed.width ?? DEFAULT_WIDTH;
 
+/** The width of the drawing shown: an embed carries its chart drawn at a few widths, one shown per frame width. */
+function shownWidth(chart: Chart): number {
+	for (const drawing of chart.figure.querySelectorAll<HTMLElement>('[data-drawn-width]')) {
+		if (getComputedStyle(drawing).display !== 'none') return Number(drawing.dataset.drawnWidth);
+	}
+	return staticWidth(chart);
+}
+
 /**
  * Charts are drawn for the space they have: on a phone a 640 px chart scaled down would shrink its text below
  * legibility. The figure's width is its frame's, and reading it does not lay out a chart skipped out of view.
  */
 function targetWidth(chart: Chart): number {
 	const room = chart.figure.clientWidth;
-	return room > 0 ? Math.max(300, Math.min(staticWidth(chart), room)) : staticWidth(chart);
+	return room > 0 ? Math.max(MIN_DRAWN_WIDTH, Math.min(staticWidth(chart), Math.floor(room))) : staticWidth(chart);
 }
 
 function nearViewport(el: Element, margin = 200): boolean {
@@ -127,7 +135,7 @@ function pageCharts(): Promise<PageCharts> {
 			const chart: Chart = { figure, id: figure.dataset.chartId ?? figure.id, packed, rows: new Map(), version: 0, drawn: '', table: '' };
 			const carried = d.unpackResults(packed, pageRuns);
 			if (carried) chart.rows.set(queriesKey(packed.queries), carried);
-			chart.drawn = drawKey(d, chart, DEFAULT_VIEW, staticWidth(chart));
+			chart.drawn = drawKey(d, chart, DEFAULT_VIEW, shownWidth(chart));
 			const full = Number(figure.querySelector<HTMLElement>('table[data-chart-table]')?.dataset.rows ?? 0);
 			chart.table = figure.querySelector('[data-table-truncated]') || full === 0 ? 'partial' : tableKey(d, chart, DEFAULT_VIEW);
 			list.push(chart);
@@ -286,7 +294,8 @@ function startUpgrade(): Promise<void> {
 		observe(d, m, list, ctx);
 		root.dataset.chartsReady = '1';
 		scheduleDrain();
-		idle(() => void loadDuckdb());
+		// An embed in its own view and version redraws only for its width: the rows it carries are all it needs.
+		if (root.dataset.liveData !== 'off') idle(() => void loadDuckdb());
 	})();
 	return upgrade;
 }

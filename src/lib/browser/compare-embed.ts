@@ -8,6 +8,8 @@ import { comparisonCharts, withLateRows } from '../compare/html.ts';
 import { compareSource, lateIndex } from './compare-data.ts';
 import { otherHostedVersion } from './dataset-version.ts';
 import { viewFromQuery } from './url-state.ts';
+import { MIN_DRAWN_WIDTH } from '../charts/options.ts';
+import { reportEmbedHeight } from './embed-height.ts';
 
 const root = document.documentElement;
 const main = document.querySelector<HTMLElement>('[data-compare-embed]')!;
@@ -18,6 +20,7 @@ const status = main.querySelector<HTMLElement>('[data-embed-status]')!;
 const query = new URLSearchParams(location.search);
 const theme = query.get('theme');
 if (theme === 'light' || theme === 'dark') root.dataset.theme = theme;
+reportEmbedHeight();
 
 async function draw(): Promise<void> {
 	const { devices, base } = devicesOfQuery(query);
@@ -47,7 +50,7 @@ async function draw(): Promise<void> {
 	const labels = Object.fromEntries(loaded.files.map((f) => [f.device_id, f.label]));
 	const frame = main.querySelector<HTMLElement>('[data-chart-frame]')!;
 	const options = kinds.chartOptions(chart, viewFromQuery(query), { lang, deviceLabels: labels, document });
-	options.width = Math.max(300, Math.min(960, frame.clientWidth || 640));
+	options.width = Math.max(MIN_DRAWN_WIDTH, Math.min(960, Math.floor(frame.clientWidth) || 640));
 	const drawn = kinds.renderChart(chart.kind, chart.input, options);
 	frame.replaceChildren(drawn.element);
 	const figure = main.querySelector<HTMLElement>('figure[data-chart]')!;

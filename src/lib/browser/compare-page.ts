@@ -22,6 +22,7 @@ import { queryFromView, viewFromQuery } from './url-state.ts';
 import { compareSource, lateIndex, type Loaded } from './compare-data.ts';
 import { parseInWorker } from './own-result.ts';
 import { sharedOwnOfLocation, withShareFragment } from './own-share.ts';
+import { MIN_DRAWN_WIDTH } from '../charts/options.ts';
 
 const MAX_DRIVES = 8;
 const page = document.querySelector<HTMLElement>('[data-compare-page]')!;
@@ -132,7 +133,7 @@ let ownVersion = 0;
 let modules: ChartModules | undefined;
 let labelsShown: Record<string, string> = {};
 
-const chartWidth = () => Math.max(320, Math.min(960, output.clientWidth || 640));
+const chartWidth = () => Math.max(MIN_DRAWN_WIDTH, Math.min(960, Math.floor(output.clientWidth) || 640));
 
 function optionsOf(chart: CompareChart) {
 	const options = modules![0].chartOptions(chart, state.view, { lang, deviceLabels: labelsShown, document });

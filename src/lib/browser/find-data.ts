@@ -7,6 +7,7 @@ import { expandRow, finderFamilyPath, type FinderFamily } from '../find/family.t
 import { familyFileKey, type FinderQuery } from '../find/query.ts';
 import type { RenderedChart } from '../site/chart-kinds.ts';
 import { DEFAULT_VIEW } from '../site/view.ts';
+import { MIN_DRAWN_WIDTH } from '../charts/options.ts';
 
 const families = new Map<string, Promise<FinderFamily | null>>();
 
@@ -39,6 +40,6 @@ export async function drawRankingChart(chart: NonNullable<ReturnType<typeof rank
 	const kinds = await import('../site/chart-kinds.ts');
 	const labels = Object.fromEntries(Object.entries(family.devices).map(([id, d]) => [id, d.label]));
 	const options = kinds.chartOptions({ fixed: {} }, DEFAULT_VIEW, { lang, deviceLabels: labels, document });
-	options.width = Math.max(300, Math.min(960, width));
+	options.width = Math.max(MIN_DRAWN_WIDTH, Math.min(960, Math.floor(width)));
 	return kinds.renderChart(chart.kind, chart.runs, options);
 }

@@ -5,6 +5,7 @@ import { findAnswer } from '../find/answer.ts';
 import { questionText } from '../find/html.ts';
 import { paramsOf, queryOf } from '../find/query.ts';
 import { drawRankingChart, loadFamily, rankingChart } from './find-data.ts';
+import { reportEmbedHeight } from './embed-height.ts';
 
 const root = document.documentElement;
 const main = document.querySelector<HTMLElement>('[data-find-embed]')!;
@@ -13,6 +14,7 @@ const status = main.querySelector<HTMLElement>('[data-embed-status]')!;
 const query = new URLSearchParams(location.search);
 const theme = query.get('theme');
 if (theme === 'light' || theme === 'dark') root.dataset.theme = theme;
+reportEmbedHeight();
 
 async function draw(): Promise<void> {
 	const q = queryOf(query);

@@ -2,6 +2,7 @@
 // value labels when the bars are wide enough to carry them.
 import * as Plot from '@observablehq/plot';
 import type { ChartContext } from './context.ts';
+import { MIN_FONT_PX } from './options.ts';
 
 export interface BarDatum {
 	/** Device label: the band and the colour. */
@@ -38,7 +39,7 @@ export function verticalBarMarks(
 					y: 'value',
 					text: (d: BarDatum) => ctx.compact(d.value),
 					dy: -6,
-					fontSize: 9,
+					fontSize: MIN_FONT_PX,
 					fill: 'currentColor',
 				})
 			: null,
@@ -62,7 +63,7 @@ export function horizontalBarMarks(bars: readonly BarDatum[], ctx: ChartContext)
 			text: (d: BarDatum) => ctx.compact(d.value),
 			dx: 4,
 			textAnchor: 'start',
-			fontSize: 9,
+			fontSize: MIN_FONT_PX,
 			fill: 'currentColor',
 		}),
 		Plot.ruleX([0]),

@@ -5,7 +5,7 @@ import type { ComparisonRow } from '../schema.ts';
 import { chartContext, type ChartContext } from './context.ts';
 import { deviceSeries, type DeviceSeries } from './devices.ts';
 import { formatSigned, listText, rangeText, sentences, tidy } from './format.ts';
-import type { ChartOptions } from './options.ts';
+import { MIN_FONT_PX, type ChartOptions } from './options.ts';
 import { noDataMark, plotBase, titleText } from './plot-parts.ts';
 import type { ChartTable } from './table.ts';
 
@@ -158,7 +158,7 @@ export function comparisonBars(rows: readonly ComparisonRow[], options: Comparis
 				text: 'text',
 				textAnchor: 'start',
 				dx: 4,
-				fontSize: 9,
+				fontSize: MIN_FONT_PX,
 				fill: 'currentColor',
 				filter: (b: ComparisonBar) => b.value >= baseline,
 			}),
@@ -168,7 +168,7 @@ export function comparisonBars(rows: readonly ComparisonRow[], options: Comparis
 				text: 'text',
 				textAnchor: 'start',
 				dx: 4,
-				fontSize: 9,
+				fontSize: MIN_FONT_PX,
 				fill: 'currentColor',
 				filter: (b: ComparisonBar) => b.value < baseline,
 			}),

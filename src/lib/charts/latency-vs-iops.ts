@@ -6,7 +6,7 @@ import { conditionClauses, droppedClause, missingClause, publishedSourcesClause,
 import { chartContext, type ChartContext } from './context.ts';
 import { deviceSeries, isPublished, shownRunsInOrder, type DeviceSeries } from './devices.ts';
 import { listText, sentences, tidy } from './format.ts';
-import type { ChartOptions } from './options.ts';
+import { MIN_FONT_PX, type ChartOptions } from './options.ts';
 import type { ChartTable } from './table.ts';
 import {
 	directionSymbolScale,
@@ -180,7 +180,7 @@ export function latencyVsIops(rows: readonly RunRow[], options: ChartOptions): S
 				dx: 7,
 				textAnchor: 'start',
 				fill: 'currentColor',
-				fontSize: 9,
+				fontSize: MIN_FONT_PX,
 			}),
 		],
 	});

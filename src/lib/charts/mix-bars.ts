@@ -7,7 +7,7 @@ import { conditionClauses, publishedSourcesClause, toolsClause } from './caption
 import { chartContext, type ChartContext } from './context.ts';
 import { deviceSeries, type DeviceSeries } from './devices.ts';
 import { sentences, tidy } from './format.ts';
-import type { ChartOptions } from './options.ts';
+import { MIN_FONT_PX, type ChartOptions } from './options.ts';
 import { compactTicks, noDataMark, plotBase, rateAxisLabel, ratePhrase, titleText } from './plot-parts.ts';
 import { bestPerKey, rateOf } from './run-values.ts';
 import type { ChartTable } from './table.ts';
@@ -138,7 +138,7 @@ export function mixBars(rows: readonly RunRow[], options: ChartOptions): SVGSVGE
 				y: 'value',
 				text: (b: MixBar) => ctx.compact(b.value),
 				dy: -6,
-				fontSize: 9,
+				fontSize: MIN_FONT_PX,
 				fill: 'currentColor',
 			}),
 		);

@@ -35,3 +35,12 @@ export interface ChartOptions {
 }
 
 export const DEFAULT_WIDTH = 640;
+
+/**
+ * The narrowest width a chart is drawn at: a frame narrower than this shows it scaled down. A 320 px phone leaves a
+ * chart 288 px (the page's margins) and an embed 300 px, both above it, so their 10 px text is drawn at 10 px.
+ */
+export const MIN_DRAWN_WIDTH = 260;
+
+/** The smallest font any chart text is drawn in (Plot's axes and legends use 10 px; the chart's own labels too). */
+export const MIN_FONT_PX = 10;

@@ -7,7 +7,7 @@ import { chartContext, type ChartContext } from './context.ts';
 import { deviceSeries, lineColorScale, type DeviceSeries } from './devices.ts';
 import { bandwidthFromBytesPerS, bandwidthUnitOf, latencyFromNs } from './display-units.ts';
 import { sentences, tidy } from './format.ts';
-import type { ChartOptions } from './options.ts';
+import { MIN_FONT_PX, type ChartOptions } from './options.ts';
 import { compactTicks, latencyTicks, noDataMark, plotBase } from './plot-parts.ts';
 import type { ChartTable } from './table.ts';
 
@@ -161,7 +161,7 @@ export function timeseriesChart(points: readonly TimeseriesPoint[], options: Tim
 					frameAnchor: 'top',
 					dy: 4 + 11 * i,
 					text: () => ctx.labels.ts_steady_label,
-					fontSize: 9,
+					fontSize: MIN_FONT_PX,
 					fill: several ? 'label' : 'currentColor',
 				}),
 			),

@@ -84,6 +84,7 @@ export interface ChartEmbed {
 	/** The snippet as written without JavaScript, and the iframe's title. */
 	snippet: string;
 	title: string;
+	/** The iframe's widest and its height (src/lib/embed-snippet.ts). */
 	size: { width: number; height: number };
 }
 

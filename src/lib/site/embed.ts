@@ -1,13 +1,16 @@
 // Build-only: every chart's embed, a small page under /embed/ that other sites may frame (the rest of the site
 // refuses it), written while the chart's own page renders (emitted-files.ts), like its CSV. It shows the chart's
-// pre-rendered SVG with minimal chrome (title, the one-line source, a link back) and needs no JavaScript; its script
-// (embed.js, see astro.config.mjs) follows ?theme=, redraws the chart in the view of the page's URL (?stat=…) from the
-// published Parquet, and says when the numbers are of an older or newer dataset version. Beside it: its oEmbed JSON.
+// pre-rendered SVG with minimal chrome (title, the one-line source, a link back) and needs no JavaScript: the chart is
+// drawn at a few widths and the frame's picks one (embed-layout.ts). Its script (embed.js, see astro.config.mjs)
+// follows ?theme=, redraws the chart at the frame's width and in the view of the page's URL (?stat=…) from the
+// published Parquet, says when the numbers are of an older or newer dataset version, and reports its height to the
+// page framing it. Beside it: its oEmbed JSON, when the build knows the site's address (site-url.ts).
 import { t, type Lang } from '../../i18n/strings.ts';
 import { assetPath, langPath, pathFor } from '../../i18n/routes.ts';
-import { DEFAULT_WIDTH } from '../charts/options.ts';
 import { chartMarkup, el, htmlOf, type El } from '../element.ts';
-import { embedSize, iframeSnippet } from '../embed-snippet.ts';
+import { iframeSnippet } from '../embed-snippet.ts';
+import { drawingsCss, drawingsEl, embedFrame, type Drawing } from './embed-layout.ts';
+import { siteLink, siteUrl } from './site-url.ts';
 import type { ChartSpec, PackedChart, PackedRows } from './chart-data.ts';
 import { emitFile } from './emitted-files.ts';
 import { jsonForScript } from './inline-json.ts';
@@ -19,11 +22,6 @@ export const embedsFolder = (pageSitePath: string) => `/embed${pageSitePath}char
 /** Where the embed of a page's chart is (site path, under the base): /embed/reviews/x/charts/lvi-1/, /embed/zh-Hans/…. */
 export function embedPath(lang: Lang, pagePath: string, chartId: string): string {
 	return assetPath(`${embedsFolder(`/${langPath(lang, pagePath)}`)}${chartId}/`);
-}
-
-/** The site's address for absolute links (oEmbed needs them): SITE_URL at build time, else where `npm start` serves it. */
-export function siteOrigin(): string {
-	return (import.meta.env?.SITE ?? '').replace(/\/$/, '');
 }
 
 /** Colours of the embed in both themes: the system's unless ?theme= says (the script sets data-theme). */
@@ -52,8 +50,8 @@ export interface EmbedChart {
 	pagePath: string;
 	pageTitle: string;
 	spec: Pick<ChartSpec, 'id' | 'kind' | 'fixed'>;
-	/** The chart as the page draws it: its SVG markup, title (its aria-label) and text summary. */
-	markup: string;
+	/** The chart as the page draws it, at each width of drawnWidths() (its own last); its title (its aria-label) and text summary. */
+	drawings: Drawing[];
 	title: string;
 	summary: string;
 	/** What the script needs to redraw it in another view: the packed chart, its runs, and the page's data source. */
@@ -64,18 +62,20 @@ export interface EmbedChart {
 	live?: string;
 }
 
-/** The chart's drawn size: its width, and its tallest SVG (a chart of panels: a panel) with room for a legend above. */
-export function chartSize(markup: string, fixedWidth?: number): { width: number; height: number } {
-	const heights = [...markup.matchAll(/<svg[^>]*\sheight="([\d.]+)"/g)].map((m) => Number(m[1]));
-	const legend = markup.includes('-swatch') ? 30 : 0;
-	return { width: fixedWidth ?? DEFAULT_WIDTH, height: Math.max(200, ...heights) + legend };
-}
+type FramedChart = Pick<EmbedChart, 'lang' | 'pagePath' | 'pageTitle' | 'spec' | 'title' | 'drawings'>;
 
-/** The chart's iframe snippet at the site's address (the page's script adds the view and the dataset version). */
-export function chartSnippet(c: Pick<EmbedChart, 'lang' | 'pagePath' | 'spec' | 'title' | 'markup'>): string {
-	const { width, height } = chartSize(c.markup, c.spec.fixed.width);
-	const src = `${siteOrigin()}${embedPath(c.lang, c.pagePath, c.spec.id)}`;
-	return iframeSnippet(src, c.title, embedSize(width, height));
+/** The one-line source under an embed's chart: "Data: <the chart's page>". */
+const sourceText = (lang: Lang, source: string) => `${t(lang, 'embedSource')}: ${source} · ${t(lang, 'siteName')} ↗`;
+
+/** The embed's frame: its widest, and a height its content fits from 320 px up. */
+export const embedFrameOf = (c: FramedChart) => embedFrame(c.drawings, c.title, sourceText(c.lang, c.pageTitle));
+
+/**
+ * The chart's iframe snippet at the site's address: SITE_URL's, else the site path, which the page's script
+ * replaces with where the page is served (it also adds the view and the dataset version).
+ */
+export function chartSnippet(c: FramedChart): string {
+	return iframeSnippet(siteLink(embedPath(c.lang, c.pagePath, c.spec.id)), c.title, embedFrameOf(c));
 }
 
 /** The part of an embed above the chart that says which dataset version it shows (embed scripts fill it). */
@@ -90,12 +90,12 @@ export function embedNoticeEl(lang: Lang): El {
 	});
 }
 
-/** The embed's chart: its frame (markup, or empty for a chart drawn in the browser) and text summary. */
-export function embedFigureEl(id: string, kind: string, markup: string, summary: string): El {
+/** The embed's chart: its frame (its drawings, or empty for a chart drawn in the browser) and text summary. */
+export function embedFigureEl(id: string, kind: string, drawings: readonly Drawing[], summary: string): El {
 	return el(
 		'figure',
 		{ class: 'chart', id, style: 'margin:0', 'data-chart': kind, 'data-chart-id': id, 'data-eager': '' },
-		el('div', { class: 'chart-frame', 'data-chart-frame': '' }, markup ? chartMarkup(markup) : ''),
+		el('div', { class: 'chart-frame', 'data-chart-frame': '' }, ...drawingsEl(drawings, chartMarkup)),
 		el('p', { class: 'sr-only', 'data-chart-summary': '' }, summary),
 	);
 }
@@ -115,19 +115,20 @@ export const embedStyles = () => `${EMBED_CSS}${plotStyleTexts().join('\n')}`;
 export function embedHtml(c: EmbedChart): string {
 	const path = embedPath(c.lang, c.pagePath, c.spec.id);
 	const pageHref = `${pathFor(c.lang, c.pagePath)}#${c.spec.id}`;
+	const oembed = siteUrl() ? htmlOf(el('link', { rel: 'alternate', type: 'application/json+oembed', href: siteLink(`${path}oembed.json`), title: c.title })) : '';
 	const head = [
 		'<meta charset="utf-8">',
 		'<meta name="viewport" content="width=device-width, initial-scale=1">',
 		'<meta name="robots" content="noindex">',
 		htmlOf(el('title', {}, `${c.title} · ${c.pageTitle}`)),
 		htmlOf(el('link', { rel: 'icon', href: assetPath('/favicon.svg'), type: 'image/svg+xml' })),
-		htmlOf(el('link', { rel: 'canonical', href: `${siteOrigin()}${pageHref}` })),
-		htmlOf(el('link', { rel: 'alternate', type: 'application/json+oembed', href: `${siteOrigin()}${path}oembed.json`, title: c.title })),
-		`<style>${embedStyles()}</style>`,
+		htmlOf(el('link', { rel: 'canonical', href: siteLink(pageHref) })),
+		oembed,
+		`<style>${embedStyles()}\n${drawingsCss([c.drawings])}</style>`,
 		htmlOf(el('script', { type: 'module', src: assetPath('/embed/embed.js') })),
-	].join('\n');
+	];
 	const json = (attr: string, data: unknown) => `<script type="application/json" ${attr}>${jsonForScript(data)}</script>`;
-	const figure = htmlOf(embedFigureEl(c.spec.id, c.spec.kind, c.markup, c.summary));
+	const figure = htmlOf(embedFigureEl(c.spec.id, c.spec.kind, c.drawings, c.summary));
 	const body = htmlOf(
 		el('main', {}, embedNoticeEl(c.lang), el('h1', {}, c.title), chartMarkup(c.live ? figure : figure.replace('</figure>', `${json('data-chart-spec', c.packed)}</figure>`)), embedSourceEl(c.lang, c.pageTitle, pageHref)),
 	);
@@ -136,24 +137,26 @@ export function embedHtml(c: EmbedChart): string {
 	return [
 		'<!doctype html>',
 		`<html lang="${c.lang}" data-embed=""${live}>`,
-		`<head>\n${head}\n</head>`,
+		`<head>\n${head.filter(Boolean).join('\n')}\n</head>`,
 		`<body>${body}${data}</body>`,
 		'</html>',
 	].join('\n');
 }
 
-/** The chart's oEmbed answer (a "rich" type: the iframe). */
-export function oembedJson(c: Pick<EmbedChart, 'lang' | 'pagePath' | 'spec' | 'title' | 'pageTitle' | 'markup'>): string {
-	const { width, height } = chartSize(c.markup, c.spec.fixed.width);
-	const size = embedSize(width, height);
+/**
+ * The chart's oEmbed answer (a "rich" type: the iframe). oEmbed's consumers are other sites' servers, which paste its
+ * HTML as it is: its URLs must be absolute, and a static file knows the site's address only from SITE_URL.
+ */
+export function oembedJson(c: FramedChart, origin: string): string {
+	const size = embedFrameOf(c);
 	return `${JSON.stringify(
 		{
 			version: '1.0',
 			type: 'rich',
 			provider_name: t(c.lang, 'siteName'),
-			provider_url: `${siteOrigin()}${pathFor(c.lang, '/')}`,
+			provider_url: `${origin}${pathFor(c.lang, '/')}`,
 			title: `${c.title} · ${c.pageTitle}`,
-			html: chartSnippet(c),
+			html: iframeSnippet(`${origin}${embedPath(c.lang, c.pagePath, c.spec.id)}`, c.title, size),
 			width: size.width,
 			height: size.height,
 		},
@@ -162,9 +165,10 @@ export function oembedJson(c: Pick<EmbedChart, 'lang' | 'pagePath' | 'spec' | 't
 	)}\n`;
 }
 
-/** Writes the chart's embed page and its oEmbed JSON into the site. */
+/** Writes the chart's embed page and, when the build knows the site's address, its oEmbed JSON into the site. */
 export function emitEmbed(c: EmbedChart): void {
 	const path = embedPath(c.lang, c.pagePath, c.spec.id);
 	emitFile(`${path}index.html`, embedHtml(c));
-	emitFile(`${path}oembed.json`, oembedJson(c));
+	const origin = siteUrl();
+	if (origin) emitFile(`${path}oembed.json`, oembedJson(c, origin));
 }

@@ -14,7 +14,7 @@ export function clearEmitted(): void {
 }
 
 /** Writes a file that the site will serve at the URL path `sitePath` ("/reviews/x/tables/c.csv", under the base). */
-export function emitFile(sitePath: string, content: string): void {
+export function emitFile(sitePath: string, content: string | Uint8Array): void {
 	if (sitePath.split('/').includes('..')) throw new Error(`not a site path: ${sitePath}`);
 	const base = (import.meta.env?.BASE_URL ?? '/').replace(/\/?$/, '/');
 	const target = join(emittedDir(), sitePath.startsWith(base) ? sitePath.slice(base.length) : sitePath);

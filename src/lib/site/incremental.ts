@@ -11,6 +11,8 @@ import { inEveryLang, langPath } from '../../i18n/routes.ts';
 import { embedsFolder } from './embed.ts';
 import { emittedDir, placeFile, placeTree } from './emitted-files.ts';
 import { loadManifest } from './manifest.ts';
+import { siteUrl } from './site-url.ts';
+import { socialImagePath } from './social-path.ts';
 
 /** The record a build leaves in its output: the key of every page it holds. */
 export const BUILD_RECORD = '.build-keys.json';
@@ -54,8 +56,8 @@ let common: string | undefined;
 /** What a page of these reviews is made from: each review's manifest (it hashes the review's files) and every device file. */
 function pageKey(path: string, reviews: readonly string[]): string {
 	const manifest = loadManifest();
-	// The same for every page: hashed once, not once a page (the device files grow with the catalog, and so do its pages).
-	common ??= sha256(JSON.stringify([codeVersion(), manifest.schema_version, manifest.inputs.map((i) => [i.path, i.sha256])]));
+	// The same for every page (the site's address is in its links): hashed once, not once a page (the device files grow with the catalog, and so do its pages).
+	common ??= sha256(JSON.stringify([codeVersion(), siteUrl(), manifest.schema_version, manifest.inputs.map((i) => [i.path, i.sha256])]));
 	return sha256(JSON.stringify([common, path, reviews.map((id) => [id, manifest.reviews[id]?.sha256])]));
 }
 
@@ -93,8 +95,8 @@ export function filesToRender<P extends Record<string, string>>(route: string, f
 }
 
 /**
- * At the build's end: the pages left out are taken from the last build (each page's HTML, the tables it published
- * beside it and its charts' embeds), and the new output records every page's key. Returns how many pages were kept.
+ * At the build's end: the pages left out are taken from the last build (each page's HTML, the tables and social
+ * preview it published beside it and its charts' embeds), and the new output records every page's key. Returns how many pages were kept.
  */
 export function keepUnchangedPages(siteDir: string): number {
 	const dir = routesDir();
@@ -109,6 +111,8 @@ export function keepUnchangedPages(siteDir: string): number {
 			placeFile(join(previousBuild()!, pageFile(path)), join(siteDir, pageFile(path)), 'link');
 			if (path.endsWith('/')) {
 				placeTree(join(from, 'tables'), join(siteDir, path, 'tables'), 'link');
+				const preview = join(previousBuild()!, socialImagePath(`/${path}`));
+				if (existsSync(preview)) placeFile(preview, join(siteDir, socialImagePath(`/${path}`)), 'link');
 				placeTree(join(previousBuild()!, embedsFolder(`/${path}`)), join(siteDir, embedsFolder(`/${path}`)), 'link');
 			}
 			kept++;

@@ -3,11 +3,12 @@
 import { parseHTML } from 'linkedom';
 import type { Lang } from '../../i18n/strings.ts';
 import { assetPath } from '../../i18n/routes.ts';
-import type { ChartOptions } from '../charts/options.ts';
+import { DEFAULT_WIDTH, type ChartOptions } from '../charts/options.ts';
 import { compactSvg } from '../charts/svg-paths.ts';
 import type { ChartTable } from '../charts/table.ts';
 import { DEFAULT_VIEW, chartOptions, chartTable, renderChart, type ChartSpec } from './chart-kinds.ts';
 import { publishedRawFiles } from './manifest.ts';
+import { drawnWidths, type Drawing } from './embed-layout.ts';
 import { removePlotStyles } from './plot-styles.ts';
 import { rawFileLinker } from './raw-files.ts';
 
@@ -27,16 +28,25 @@ export function buildRawFileHref(): NonNullable<ChartOptions['rawFileHref']> {
 	return linker;
 }
 
-function staticOptions(spec: Pick<ChartSpec, 'fixed'>, lang: Lang, deviceLabels: Record<string, string>): ChartOptions {
+function staticOptions(spec: Pick<ChartSpec, 'fixed'>, lang: Lang, deviceLabels: Record<string, string>, width?: number): ChartOptions {
 	const { document } = parseHTML('<!doctype html><html><body></body></html>');
-	return chartOptions(spec, DEFAULT_VIEW, { lang, deviceLabels, document: document as unknown as Document, rawFileHref: buildRawFileHref() });
+	const options = chartOptions(spec, DEFAULT_VIEW, { lang, deviceLabels, document: document as unknown as Document, rawFileHref: buildRawFileHref() });
+	if (width !== undefined) options.width = width;
+	return options;
 }
 
-export function renderStaticChart(spec: Pick<ChartSpec, 'kind' | 'input' | 'fixed'>, lang: Lang, deviceLabels: Record<string, string>): StaticChart {
-	const rendered = renderChart(spec.kind, spec.input, staticOptions(spec, lang, deviceLabels));
+/** The chart in the default view, at its own width or at `width` (an embed's narrower drawings). */
+export function renderStaticChart(spec: Pick<ChartSpec, 'kind' | 'input' | 'fixed'>, lang: Lang, deviceLabels: Record<string, string>, width?: number): StaticChart {
+	const rendered = renderChart(spec.kind, spec.input, staticOptions(spec, lang, deviceLabels, width));
 	compactSvg(rendered.element);
 	removePlotStyles(rendered.element);
 	return { markup: rendered.element.outerHTML, title: rendered.title, summary: rendered.summary, table: rendered.table };
+}
+
+/** The chart drawn at every width its embed shows it at (embed-layout.ts), `own` (its drawing at its own width) last. */
+export function embedDrawings(spec: Pick<ChartSpec, 'kind' | 'input' | 'fixed'>, lang: Lang, deviceLabels: Record<string, string>, own: StaticChart): Drawing[] {
+	const ownWidth = spec.fixed.width ?? DEFAULT_WIDTH;
+	return drawnWidths(ownWidth).map((width) => ({ width, markup: width === ownWidth ? own.markup : renderStaticChart(spec, lang, deviceLabels, width).markup }));
 }
 
 /** The chart's whole data table in the default view (the CSV download). */

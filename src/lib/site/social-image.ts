@@ -1,0 +1,139 @@
+// Build-only: a page's social preview (Open Graph, Twitter card), a 1200 × 630 PNG of its headline chart under the
+// page's title, rendered with resvg from the same chart function the page draws with. The chart is drawn at half the
+// image's width and scaled up, so its 10 px text reads at 20 px in the image. Fonts are the build machine's (resvg
+// reads the system's): Latin from DejaVu or Liberation, Chinese from Noto Sans CJK (Debian's fonts-noto-cjk); none is
+// bundled, and a machine without a CJK font draws the Chinese previews' Chinese text as empty boxes.
+import { execFileSync } from 'node:child_process';
+import { Resvg } from '@resvg/resvg-js';
+import { t, type Lang } from '../../i18n/strings.ts';
+import { el, htmlOf } from '../element.ts';
+import type { ChartSpec } from './chart-data.ts';
+import { emitFile } from './emitted-files.ts';
+import { renderStaticChart } from './render.ts';
+import { SOCIAL_IMAGE, socialImagePath } from './social-path.ts';
+
+/** The chart's own width in the image, before it is scaled up to fill it. */
+const CHART_DRAWN_WIDTH = 560;
+const MARGIN = 40;
+const FONTS = "'DejaVu Sans', 'Liberation Sans', 'Noto Sans CJK SC', sans-serif";
+const COLOURS = { background: '#ffffff', text: '#292524', muted: '#78716c', chart: '#44403c' };
+
+const isWide = (ch: string) => /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/.test(ch);
+
+/** The text cut to fit `room` px at `px` (an estimate, taken wide), with an ellipsis when cut. */
+function fitted(text: string, px: number, room: number): string {
+	let used = 0;
+	const chars = [...text];
+	for (let i = 0; i < chars.length; i++) {
+		used += (isWide(chars[i]!) ? 1 : 0.62) * px;
+		if (used > room) return `${chars.slice(0, Math.max(0, i - 1)).join('').trimEnd()}…`;
+	}
+	return text;
+}
+
+interface Piece {
+	width: number;
+	height: number;
+	markup: string;
+}
+
+/** Plot's SVGs in the chart's markup (a chart of panels has several), each with its own size. */
+function chartSvgs(markup: string): Piece[] {
+	return [...markup.matchAll(/<svg[^>]*\sviewBox="[^"]*"[^>]*>[\s\S]*?<\/svg>/g)].map((m) => {
+		const open = /^<svg[^>]*>/.exec(m[0])![0];
+		return {
+			width: Number(/\swidth="([\d.]+)"/.exec(open)![1]),
+			height: Number(/\sheight="([\d.]+)"/.exec(open)![1]),
+			// The size is set where the piece is placed; the fonts are the ones the renderer has.
+			markup: m[0].replace(open, open.replace(/\s(width|height)="[^"]*"/g, '').replace(/\sfont-family="[^"]*"/, ` font-family="${FONTS}"`)),
+		};
+	});
+}
+
+/** Plot's legend swatches: each colour and label. */
+function swatches(markup: string): { colour: string; label: string }[] {
+	return [...markup.matchAll(/<span class="[^"]*-swatch"><svg[^>]*\sfill="([^"]+)"[\s\S]*?<\/svg>([\s\S]*?)<\/span>/g)].map((m) => ({
+		colour: m[1]!,
+		label: m[2]!.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&'),
+	}));
+}
+
+const text = (x: number, y: number, px: number, fill: string, content: string, weight = 'normal') =>
+	htmlOf(el('text', { x, y, 'font-size': px, 'font-weight': weight, fill }, content));
+
+/** The preview as SVG: the site's name, the page's title, the legend, then the chart's panels side by side, scaled to fit. */
+export function socialSvg(markup: string, title: string, lang: Lang): string {
+	const { width: W, height: H } = SOCIAL_IMAGE;
+	const room = W - 2 * MARGIN;
+	const parts = [
+		htmlOf(el('rect', { width: W, height: H, fill: COLOURS.background })),
+		text(MARGIN, 58, 24, COLOURS.muted, t(lang, 'siteName')),
+		text(MARGIN, 108, 38, COLOURS.text, fitted(title, 38, room), 'bold'),
+	];
+	let top = 132;
+	const legend = swatches(markup);
+	if (legend.length > 0) {
+		let x = MARGIN;
+		for (const s of legend) {
+			const label = fitted(s.label, 20, room / Math.min(legend.length, 3) - 40);
+			const w = 30 + [...label].reduce((sum, ch) => sum + (isWide(ch) ? 1 : 0.62) * 20, 0) + 24;
+			if (x + w > W - MARGIN) break;
+			parts.push(htmlOf(el('rect', { x, y: top + 4, width: 20, height: 20, fill: s.colour })), text(x + 28, top + 21, 20, COLOURS.text, label));
+			x += w;
+		}
+		top += 40;
+	}
+	const pieces = chartSvgs(markup);
+	const drawnWidth = pieces.reduce((sum, p) => sum + p.width, 0);
+	const drawnHeight = Math.max(0, ...pieces.map((p) => p.height));
+	const scale = Math.min(room / drawnWidth, (H - top - MARGIN / 2) / drawnHeight);
+	let x = MARGIN + (room - drawnWidth * scale) / 2;
+	for (const p of pieces) {
+		parts.push(p.markup.replace('<svg', `<svg x="${x}" y="${top}" width="${p.width * scale}" height="${p.height * scale}" color="${COLOURS.chart}"`));
+		x += p.width * scale;
+	}
+	return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="${FONTS}">${parts.join('')}</svg>`;
+}
+
+/** The font files of the families a preview in `lang` uses, as fontconfig finds them; null without fontconfig. */
+const fontFiles = new Map<Lang, string[] | null>();
+function fontsFor(lang: Lang): string[] | null {
+	if (!fontFiles.has(lang)) {
+		// Reading a CJK collection costs a tenth of a second a preview: only the Chinese previews load one.
+		const families = ['DejaVu Sans', 'DejaVu Sans:bold', ...(lang === 'en' ? [] : ['Noto Sans CJK SC'])];
+		try {
+			fontFiles.set(lang, [...new Set(families.map((f) => execFileSync('fc-match', ['-f', '%{file}', f], { encoding: 'utf8' }).trim()).filter(Boolean))]);
+		} catch {
+			fontFiles.set(lang, null);
+		}
+	}
+	return fontFiles.get(lang)!;
+}
+
+/** The preview's pixels, drawn with the fonts of `lang`. */
+export function socialImage(svg: string, lang: Lang) {
+	const files = fontsFor(lang);
+	// Without fontconfig resvg reads every system font (slower, same result).
+	const font = files ? { loadSystemFonts: false, fontFiles: files } : { loadSystemFonts: true };
+	return new Resvg(svg, { font: { ...font, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' }, fitTo: { mode: 'original' } }).render();
+}
+
+export const socialPng = (svg: string, lang: Lang): Buffer => socialImage(svg, lang).asPng();
+
+/**
+ * Renders the page's preview from its headline chart (none when the page has no chart) and publishes it beside the
+ * page ("/zh-Hans/reviews/x/": the page's site path); returns what Base.astro's `social` takes.
+ */
+export function emitSocialImage(
+	pageSitePath: string,
+	spec: Pick<ChartSpec, 'kind' | 'input' | 'fixed'> | undefined,
+	title: string,
+	lang: Lang,
+	labels: Record<string, string>,
+): { image: string; alt: string } | undefined {
+	if (!spec) return undefined;
+	const chart = renderStaticChart(spec, lang, labels, CHART_DRAWN_WIDTH);
+	const image = socialImagePath(pageSitePath);
+	emitFile(image, socialPng(socialSvg(chart.markup, title, lang), lang));
+	return { image, alt: `${chart.title} · ${title}` };
+}
