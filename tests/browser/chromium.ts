@@ -40,7 +40,8 @@ export async function watchedPage(browser: Browser, baseUrl: string, options: Br
 	const offsite: string[] = [];
 	const requests: string[] = [];
 	page.on('console', (m) => {
-		if (m.type() === 'error') consoleErrors.push(m.text());
+		// The resource or script it is about, so a failure says where.
+		if (m.type() === 'error') consoleErrors.push(`${m.text()} (${m.location().url || page.url()})`);
 	});
 	page.on('pageerror', (e) => consoleErrors.push(String(e)));
 	context.on('request', (r) => {

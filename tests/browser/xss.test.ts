@@ -62,7 +62,7 @@ function makeData(): void {
 		url: `https://example.com/?q=${p(5)}&r=${p(4)}`,
 		notes: P.join(' | '),
 		test_platform: { server: p(9), cpu: p(8), memory: p(10), os: p(13), kernel: p(16), [p(36)]: p(37) },
-		tools: [review.tools[0], { name: p(3), version: p(12), use: p(17) }],
+		tools: [review.tools[0], { tool: 'fio', version: p(12), use: `${p(3)} ${p(17)}` }],
 		methodology: {
 			drive_count: 1,
 			preconditioning: p(14),
@@ -109,14 +109,18 @@ function makeData(): void {
 	write(
 		join(data, 'devices', `${DEVICE_ID}.yaml`),
 		yaml({
-			// The vendor begins the drive's label, the Device column of chart tables: a formula there must stay text.
-			vendor: p(28),
-			model: p(32),
+			// Vendor, interface and form factor are ids of the vocabulary (src/lib/vocabulary.ts); what a source says
+			// beyond one is its note. With no vendor the model is the drive's label, the Device column of chart tables:
+			// a formula there must stay text.
+			vendor: null,
+			model: p(28),
 			// A drive (the catalog lists physical drives by default).
 			device_class: 'ssd',
 			capacity: '256GiB',
-			interface: p(30),
-			form_factor: p(35),
+			interface: 'sata-6g',
+			interface_note: p(30),
+			form_factor: 'u2',
+			form_factor_note: p(35),
 			nand: p(24),
 			controller: p(25),
 			dram: p(26),
@@ -141,7 +145,7 @@ function makeData(): void {
 		url: `https://example.com/"><img src=x onerror=__xss(5)>`,
 		url_note: p(2),
 		notes: safeForCsv.join(' | '),
-		tools: [{ name: p(21), version: p(12), use: p(22) }],
+		tools: [{ tool: 'iometer', version: p(12), use: `${p(21)} ${p(22)}` }],
 	});
 	pub.test_platform.server = p(27);
 	pub.methodology.preconditioning = p(33);
@@ -158,7 +162,8 @@ function makeData(): void {
 		const condition = safeForCsv[(k + 7) % safeForCsv.length]!;
 		f[col('condition')] = f[col('metric')] === 'relative_change' ? `${f[col('condition')]} ${condition}` : condition;
 		f[col('quote')] = safeForCsv[(k + 13) % safeForCsv.length]!;
-		f[col('tool')] = safeForCsv[(k + 21) % safeForCsv.length]!;
+		// The tool is one of the vocabulary's (ingest refuses another): no payload there.
+		f[col('tool')] = 'Iometer';
 		return f.map(cell).join(',');
 	});
 	write(join(data, 'reviews', PUB_ID, 'published.csv'), `${header.join(',')}\n${lines.join('\n')}\n`);
@@ -350,7 +355,7 @@ describe('XSS payloads in every text field', () => {
 		'/': [p(7)],
 		'/zh-Hans/': [p(2)],
 		[REVIEW]: [p(2), p(5), p(6), p(9), p(3), p(14), PAYLOAD_FILE, p(1)],
-		[DRIVE]: [p(28), p(32), p(30), p(18), p(24), p(25), p(31), p(38)],
+		[DRIVE]: [p(28), p(30), p(18), p(24), p(25), p(31), p(38)],
 		[PUBLISHED]: [p(25), p(26), p(27)],
 		// The pre-rendered comparison of the published review's drives names the review in each workload's sources.
 		[PAIR]: [p(24)],
@@ -385,7 +390,7 @@ describe('XSS payloads in every text field', () => {
 		// redrawn in the browser from DuckDB's rows. The catalog redrawn by a search.
 		const live = js ? '?stat=p99&unit=ms' : '';
 		const pages = Object.entries(SHOWN).map(([path, shown]): [string, string[]] => [path === REVIEW ? path + live : path, shown]);
-		if (js) pages.push([`/?q=${encodeURIComponent('img')}`, [p(7)]], [LIVE_COMPARE, [p(32)]], [`/zh-Hans${PAIR}`, [p(18)]], [FIND, [p(32)]], [`/embed${FIND}`, []]);
+		if (js) pages.push([`/?q=${encodeURIComponent('img')}`, [p(7)]], [LIVE_COMPARE, [p(28)]], [`/zh-Hans${PAIR}`, [p(18)]], [FIND, [p(28)]], [`/embed${FIND}`, []]);
 		else pages.push([`/zh-Hans${REVIEW}`, [p(2)]]);
 		// Each workload page shows its label: one of the three workload payloads.
 		for (const w of await workloadPages()) pages.push([w + live, []]);
@@ -422,7 +427,7 @@ describe('XSS payloads in every text field', () => {
 		const text = (s: string) => `'${s.replace(/'/g, "''")}'`;
 		const cases: [sql: string, state: string, shown: string[]][] = [
 			['SELECT title, title_en, publisher, author, notes, url FROM reviews ORDER BY review_id', 'ready', [p(2), p(7), p(5), p(6), p(18), p(24), p(25), p(26)]],
-			['SELECT vendor, model, interface, nand, claimed_json, extra_json FROM devices', 'ready', [p(28), p(32), p(30), p(24)]],
+			['SELECT vendor, model, interface, nand, claimed_json, extra_json FROM devices', 'ready', [p(28), p(24)]],
 			[`SELECT workload, condition, quote, job_name, source_file FROM runs WHERE review_id IN (${text(RAW_ID)}, ${text(PUB_ID)})`, 'ready', [p(1), p(29), p(3), PAYLOAD_FILE]],
 			[`SELECT 1 AS ${ident(p(2))}, ${text(p(11))} AS ${ident(p(36))}`, 'ready', [p(2), p(11), p(36)]],
 			[`SELECT * FROM ${ident(p(2))}`, 'error', [p(2)]],
@@ -434,13 +439,13 @@ describe('XSS payloads in every text field', () => {
 			expect(l.sql, sql).toBe(state);
 			for (const s of shown) expect(l.text, `${sql} shows ${s}`).toContain(s);
 		}
-		// The result as CSV keeps a formula cell as text: the vendor that starts like one.
+		// The result as CSV keeps a formula cell as text: the model that starts like one.
 		const w = await watchedPage(browser, base);
-		await w.page.goto(`${base}/sql/?q=${encodeURIComponent(`SELECT vendor FROM devices WHERE device_id = ${text(DEVICE_ID)}`)}`);
+		await w.page.goto(`${base}/sql/?q=${encodeURIComponent(`SELECT model FROM devices WHERE device_id = ${text(DEVICE_ID)}`)}`);
 		await w.page.waitForSelector('[data-sql-page][data-state="ready"]', { timeout: 60_000 });
 		const [download] = await Promise.all([w.page.waitForEvent('download'), w.page.click('[data-testid="sql-csv"]')]);
 		const rows = readCsv(readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, ''), 'query-result.csv').records;
-		expect(rows.map((r) => r.fields)).toEqual([['vendor'], [`'${p(28)}`]]);
+		expect(rows.map((r) => r.fields)).toEqual([['model'], [`'${p(28)}`]]);
 		expect(w.consoleErrors).toEqual([]);
 		await w.context.close();
 	}, 300_000);
@@ -463,7 +468,7 @@ describe('XSS payloads in every text field', () => {
 				}
 			}
 		}
-		// The vendor that starts like a formula reaches the tables (the Device column), apostrophe first.
+		// The model that starts like a formula reaches the tables (the Device column), apostrophe first.
 		expect(guarded).toBeGreaterThan(0);
 		// The raw file named with a payload downloads as what it is, never as a page.
 		const raw = links.find((h) => decodeURIComponent(h).includes(PAYLOAD_FILE));

@@ -20,7 +20,9 @@ export const TERMS = new Set(
 		// statistics and fio's latency kinds
 		'clat', 'slat', 'lat',
 		// tools and their output formats
-		'fio', 'sysbench', 'Iometer', 'DiskSpd', 'Vdbench', 'VDbench', 'CrystalDiskMark', 'elbencho', 'json', 'terse',
+		'fio', 'sysbench', 'Iometer', 'DiskSpd', 'Vdbench', 'VDbench', 'CrystalDiskMark', 'elbencho', 'json', 'terse', 'Benchmark', 'Factory',
+		// buses and protocols (the vocabulary's interface words)
+		'PCIe', 'NVMe', 'SATA', 'SAS',
 		// file formats and the software the site is made with or names
 		'Parquet', 'DuckDB', 'JavaScript', 'WebAssembly', 'zip', 'csv', 'svg', 'png', 'oEmbed', 'iframe', 'GitHub', 'Observable', 'Plot', 'BibTeX',
 	].map((w) => w.toLowerCase()),

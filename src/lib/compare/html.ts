@@ -455,8 +455,9 @@ export function comparisonEl(comparison: Comparison, charts: ComparisonCharts, v
 		el(
 			'section',
 			{ 'aria-labelledby': 'verdict' },
-			el('h2', { id: 'verdict', class: 'text-xl' }, t(v.lang, 'compareVerdict')),
-			el('p', { class: 'mt-2 max-w-3xl', 'data-testid': 'verdict' }, verdict),
+			// On a phone the heading is for screen readers only: the verdict and the headline chart share the first screen.
+			el('h2', { id: 'verdict', class: 'text-xl max-sm:sr-only' }, t(v.lang, 'compareVerdict')),
+			el('p', { class: 'max-w-3xl sm:mt-2', 'data-testid': 'verdict' }, verdict),
 			headlineEl,
 			tallyEl(comparison, v),
 		),

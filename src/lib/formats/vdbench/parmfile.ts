@@ -247,7 +247,7 @@ function common(list: readonly number[]): ParmValue {
 }
 
 /** An RD-level for-loop: its one value, or undefined when it has several (each run has one of them). */
-function loop(ctx: FileContext, rd: Statement, key: string, parse: (v: string) => number): ParmValue | null {
+function loop(rd: Statement, key: string, parse: (v: string) => number): ParmValue | null {
 	const vs = rd.params.get(key);
 	if (!vs) return null;
 	if (vs.length !== 1) return undefined;
@@ -268,7 +268,7 @@ export function rdParams(pf: Parmfile, runName: string, ctx: FileContext): RdPar
 	const sdPatterns = rd.params.get('sd') ?? wds.flatMap((w) => w.params.get('sd') ?? []);
 	const sds = matching(sdPatterns, pf.sds);
 
-	const xfersize = orElse(loop(pctx, rd, 'xfersize', (v) => sizeOf(pctx, v, rd.line, 'xfersize')), () =>
+	const xfersize = orElse(loop(rd, 'xfersize', (v) => sizeOf(pctx, v, rd.line, 'xfersize')), () =>
 		common(
 			wds.flatMap((w) => {
 				const xs = w.params.get('xfersize') ?? ['4k'];
@@ -277,7 +277,7 @@ export function rdParams(pf: Parmfile, runName: string, ctx: FileContext): RdPar
 			}),
 		),
 	);
-	const rdpct = orElse(loop(pctx, rd, 'rdpct', (v) => numberOf(pctx, v, rd.line, 'rdpct')), () =>
+	const rdpct = orElse(loop(rd, 'rdpct', (v) => numberOf(pctx, v, rd.line, 'rdpct')), () =>
 		common(
 			wds.map((w) => {
 				const r = w.params.get('rdpct');
@@ -288,11 +288,11 @@ export function rdParams(pf: Parmfile, runName: string, ctx: FileContext): RdPar
 			}),
 		),
 	);
-	const seekpct = orElse(loop(pctx, rd, 'seekpct', (v) => seekOf(pctx, [v], rd.line)), () =>
+	const seekpct = orElse(loop(rd, 'seekpct', (v) => seekOf(pctx, [v], rd.line)), () =>
 		common(wds.map((w) => seekOf(pctx, w.params.get('seekpct') ?? ['100'], w.line))),
 	);
 	// SD_entry's default: 8 threads per SD.
-	const threads = orElse(loop(pctx, rd, 'threads', (v) => numberOf(pctx, v, rd.line, 'threads')), () =>
+	const threads = orElse(loop(rd, 'threads', (v) => numberOf(pctx, v, rd.line, 'threads')), () =>
 		common(sds.map((s) => numberOf(pctx, (s.params.get('threads') ?? ['8'])[0]!, s.line, 'threads'))),
 	);
 	const iorate = rd.params.get('iorate');
