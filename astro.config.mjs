@@ -4,12 +4,12 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import tailwindcss from '@tailwindcss/vite';
-import { clearEmitted, moveEmitted, placeTree } from './src/lib/site/emitted-files.ts';
-import { keepUnchangedPages } from './src/lib/site/incremental.ts';
-import { headersFile } from './src/lib/site/headers.ts';
-import { hostDataVersions } from './src/lib/site/data-versions.ts';
+import { clearEmitted, moveEmitted, placeTree } from './src/lib/build/emitted-files.ts';
+import { keepUnchangedPages } from './src/lib/build/incremental.ts';
+import { headersFile } from './src/lib/build/headers.ts';
+import { hostDataVersions } from './src/lib/build/version-hosting.ts';
 import { COMPARE_DRIVES_FOLDER } from './src/lib/compare/drive-file.ts';
-import { writeEmbedScript } from './src/lib/site/embed-script.ts';
+import { writeEmbedScript } from './src/lib/build/embed-script.ts';
 import { LANGS } from './src/i18n/strings.ts';
 import { DEFAULT_LANG, langPath } from './src/i18n/routes.ts';
 
@@ -34,7 +34,7 @@ const siteData = {
 
 /**
  * Files pages write while they render (each chart's whole table as CSV) join the site when the build is done, and
- * so do the pages an incremental build left out (src/lib/site/incremental.ts).
+ * so do the pages an incremental build left out (src/lib/build/incremental.ts).
  */
 const emittedFiles = {
 	name: 'emitted-files',
@@ -95,7 +95,7 @@ const siteHeaders = {
 export default defineConfig({
 	output: 'static',
 	// Links from elsewhere (the embed snippet, oEmbed, Open Graph) take the site's address from SITE_URL, read by
-	// src/lib/site/site-url.ts; without it they are site paths, resolved where the site is served.
+	// src/lib/build/site-url.ts; without it they are site paths, resolved where the site is served.
 	site: process.env.SITE_URL || undefined,
 	integrations: [emittedFiles, siteData, embeds, siteHeaders, notFoundPages],
 	trailingSlash: 'always',

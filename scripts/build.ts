@@ -1,7 +1,7 @@
 // npm run build (after the ingest): astro build of the site into a staging folder, swapped in for the output folder
 // only when the build succeeded, so a failed build leaves the last site as it was. The build is incremental: pages
 // whose inputs and code are those of the last build are taken over from it, not rendered again (see
-// src/lib/site/incremental.ts); `--full` renders every page. When neither the site's code nor the dataset changed
+// src/lib/build/incremental.ts); `--full` renders every page. When neither the site's code nor the dataset changed
 // since the last build (its key is left in the output), Astro is not run at all: the output is already that build.
 //
 // node scripts/build.ts [--out dist] [--full]   (the dataset: SITE_DATA_DIR, or public/data)
@@ -28,7 +28,7 @@ export const SITE_KEY_FILE = '.build-site-key';
 function siteKey(code: string, dataDir: string, siteUrl = ''): string | null {
 	const manifest = join(dataDir, 'manifest.json');
 	if (!existsSync(manifest)) return null;
-	// The site's address is written into its links (src/lib/site/site-url.ts): another one is another build.
+	// The site's address is written into its links (src/lib/build/site-url.ts): another one is another build.
 	return createHash('sha256').update(code).update('\0').update(siteUrl).update('\0').update(readFileSync(manifest)).digest('hex');
 }
 
@@ -67,7 +67,7 @@ export async function buildSite(out: string, { full = false, env = process.env, 
 	if (relative(ROOT, parent).startsWith('..') && !existsSync(join(parent, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(parent, 'node_modules'), 'dir');
 	const childEnv: NodeJS.ProcessEnv = { ...env, SITE_CODE_VERSION: code, ASTRO_TELEMETRY_DISABLED: '1' };
 	if (!full && existsSync(target)) childEnv.SITE_PREVIOUS_BUILD = target;
-	// The dataset versions the last output hosted stay hosted, full build or not (src/lib/site/data-versions.ts).
+	// The dataset versions the last output hosted stay hosted, full build or not (src/lib/build/version-hosting.ts).
 	if (existsSync(target)) childEnv.SITE_PREVIOUS_OUTPUT = target;
 	// The heap limit: a build's live data is far smaller (one page at a time), and V8 keeps what it may.
 	const args = ['--max-old-space-size=1024', ASTRO, 'build', '--root', ROOT, '--outDir', staging];

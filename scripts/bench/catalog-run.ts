@@ -1,5 +1,5 @@
 // npm run bench -- --catalog 100,300,1000 [--keep]: for each size N, a synthetic catalog of N reviews
-// (scripts/bench/catalog.ts) goes through the real ingest and astro build, each a child process, in a temporary folder.
+// (scripts/bench/synthetic-catalog.ts) goes through the real ingest and astro build, each a child process, in a temporary folder.
 // Reported per size: wall time and peak RSS of both, time per review, HTML pages and bytes of the built site, and the bytes
 // one raw-data review page fetches in Chromium once its idle-time loading has settled (all responses, and .parquet alone);
 // then the incremental build: with nothing changed, and with one review changed.
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type RequestRecord } from '../serve.ts';
-import { generateCatalog } from './catalog.ts';
+import { generateCatalog } from './synthetic-catalog.ts';
 import { TIME, runNode, type Step } from './run-node.ts';
 import { CHROMIUM, inChromium } from './site.ts';
 import { benchComparison, compareCells, type CompareFigures } from './compare.ts';

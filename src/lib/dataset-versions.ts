@@ -1,7 +1,7 @@
 // Dataset versions on the site: each built dataset is also published, whole and unchanged, under
 // /data/versions/<dataset_version>/ (its content hash: the files of one version never change), so an embed made
 // from one version can keep showing its numbers while the site still hosts it. Each build hosts its own and the
-// last few its previous output hosted (src/lib/site/data-versions.ts); a fresh deployment hosts only its own.
+// last few its previous output hosted (src/lib/build/version-hosting.ts); a fresh deployment hosts only its own.
 
 /** The folder of a version under the data folder. */
 export const versionFolder = (version: string) => `versions/${version}/`;

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateCatalog } from '../../scripts/bench/catalog.ts';
+import { generateCatalog } from '../../scripts/bench/synthetic-catalog.ts';
 import { ingest } from '../../scripts/ingest/run.ts';
 import { readTable } from '../helpers/dataset-files.ts';
 

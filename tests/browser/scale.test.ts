@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../scripts/bench/catalog-run.ts';
-import { generateCatalog, type CatalogReview } from '../../scripts/bench/catalog.ts';
+import { generateCatalog, type CatalogReview } from '../../scripts/bench/synthetic-catalog.ts';
 import { ingest } from '../../scripts/ingest/run.ts';
 import { startServer, type StaticServer } from '../../scripts/serve.ts';
 import { reviewOfPartition, tableFile, type DatasetManifest, type ReviewManifest } from '../../src/lib/dataset-layout.ts';
 import { runs } from '../../src/lib/schema.ts';
-import { openDataset } from '../../src/lib/site/db.ts';
+import { openDataset } from '../../src/lib/build/db.ts';
 import { launch } from './chromium.ts';
 import { duckdbReader } from './duckdb-http.ts';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingest } from '../../scripts/ingest/run.ts';
-import { openDataset, runQuery } from '../../src/lib/site/db.ts';
+import { openDataset, runQuery } from '../../src/lib/build/db.ts';
 import { findAnswer } from '../../src/lib/find/answer.ts';
 import { expandRow, finderFamiliesOf, type FinderFamilies } from '../../src/lib/find/family.ts';
 import { paramsOf, queryOf } from '../../src/lib/find/query.ts';

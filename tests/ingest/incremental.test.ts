@@ -5,7 +5,7 @@ import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCatalog } from '../../scripts/bench/catalog.ts';
+import { generateCatalog } from '../../scripts/bench/synthetic-catalog.ts';
 import { ingest } from '../../scripts/ingest/run.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'incremental-'));

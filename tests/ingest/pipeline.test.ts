@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingest } from '../../scripts/ingest/run.ts';
 import type { DatasetManifest, ReviewManifest } from '../../src/lib/dataset-layout.ts';
 import { TABLES } from '../../src/lib/schema.ts';
-import { openDataset } from '../../src/lib/site/db.ts';
+import { openDataset } from '../../src/lib/build/db.ts';
 import { readTable } from '../helpers/dataset-files.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingest, type IngestReport } from '../../scripts/ingest/run.ts';
 import type { ReviewManifest } from '../../src/lib/dataset-layout.ts';
-import { publishedRawFiles, rawCopyOf, reviewScope } from '../../src/lib/site/manifest.ts';
+import { publishedRawFiles, rawCopyOf, reviewScope } from '../../src/lib/build/manifest.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'raw-files-'));

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingest } from '../../scripts/ingest/run.ts';
-import { openDataset, runQuery } from '../../src/lib/site/db.ts';
+import { openDataset, runQuery } from '../../src/lib/build/db.ts';
 import { classify, RANKED, type ResultContext } from '../../src/lib/compare/comparability.ts';
 import { compareDrives, type Comparison } from '../../src/lib/compare/comparison.ts';
 import type { ReviewFacts } from '../../src/lib/compare/conditions.ts';

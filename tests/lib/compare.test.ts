@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingest } from '../../scripts/ingest/run.ts';
-import { openDataset, runQuery } from '../../src/lib/site/db.ts';
+import { openDataset, runQuery } from '../../src/lib/build/db.ts';
 import { cornerOf } from '../../src/lib/charts/corners.ts';
 import type { HistogramInput } from '../../src/lib/charts/histogram-series.ts';
 import type { TimeseriesPoint } from '../../src/lib/charts/timeseries.ts';

@@ -11,7 +11,7 @@ import { sliceSeries } from '../../src/lib/own-result/series.ts';
 import { DEFAULT_BUCKETS, buildTimeseriesSql, type TimeseriesBucketRow } from '../../src/lib/queries/timeseries.ts';
 import { runs as runsTable } from '../../src/lib/schema.ts';
 import { TIMESERIES_POINT_COLUMNS, timeseriesPoints } from '../../src/lib/site/chart-data.ts';
-import { openDataset, runQuery } from '../../src/lib/site/db.ts';
+import { openDataset, runQuery } from '../../src/lib/build/db.ts';
 import { readTable } from '../helpers/dataset-files.ts';
 import { LOCAL_FIXTURES } from '../helpers/fixtures.ts';
 

@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { ingest } from '../../scripts/ingest/run.ts';
-import { buildCatalogRunsSql } from '../../src/lib/queries/catalog.ts';
-import { catalogCells } from '../../src/lib/site/catalog.ts';
+import { buildCatalogRunsSql } from '../../src/lib/queries/catalog-rows.ts';
+import { catalogCells } from '../../src/lib/build/catalog-data.ts';
 import type { SlotRun } from '../../src/lib/site/slot-cells.ts';
 import { claimOutcome } from '../../src/lib/site/claims.ts';
 import { buildRunsSql } from '../../src/lib/queries/runs.ts';
 import type { RunRow } from '../../src/lib/schema.ts';
-import { openDataset, runQuery } from '../../src/lib/site/db.ts';
+import { openDataset, runQuery } from '../../src/lib/build/db.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
 const out = mkdtempSync(join(tmpdir(), 'catalog-'));

@@ -3,7 +3,7 @@
 // cannot list a folder), and gets the rows the site's own views see.
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDataset } from '../../src/lib/site/db.ts';
+import { openDataset } from '../../src/lib/build/db.ts';
 import { makeDataset, type Dataset } from './dataset.ts';
 
 let ds: Dataset;

@@ -2,8 +2,8 @@
 // executed with @duckdb/node-api on Parquet written by the real ingest (the same SQL DuckDB-wasm runs).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCatalogRunsSql, buildCatalogSql, type CatalogRow } from '../../src/lib/queries/catalog.ts';
-import { catalogCells } from '../../src/lib/site/catalog.ts';
+import { buildCatalogRunsSql, buildCatalogSql, type CatalogRow } from '../../src/lib/queries/catalog-rows.ts';
+import { catalogCells } from '../../src/lib/build/catalog-data.ts';
 import type { SlotRun } from '../../src/lib/site/slot-cells.ts';
 import { buildHistogramsSql } from '../../src/lib/queries/histograms.ts';
 import { buildDevicesSql, buildReviewsSql } from '../../src/lib/queries/metadata.ts';
@@ -12,7 +12,7 @@ import { buildComparisonsSql, buildFiguresSql } from '../../src/lib/queries/publ
 import { buildRunsSql } from '../../src/lib/queries/runs.ts';
 import { buildSeriesListSql, buildTimeseriesSql, type TimeseriesBucketRow } from '../../src/lib/queries/timeseries.ts';
 import type { ComparisonRow, DeviceRow, FigureRow, HistogramRow, PercentileRow, ReviewRow, RunRow, SeriesRow } from '../../src/lib/schema.ts';
-import { openDataset, runQuery } from '../../src/lib/site/db.ts';
+import { openDataset, runQuery } from '../../src/lib/build/db.ts';
 import { makeDataset, type Dataset } from './dataset.ts';
 
 let ds: Dataset;

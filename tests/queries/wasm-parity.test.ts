@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import * as wasm from '@duckdb/duckdb-wasm/blocking';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCatalogRunsSql, buildCatalogSql } from '../../src/lib/queries/catalog.ts';
+import { buildCatalogRunsSql, buildCatalogSql } from '../../src/lib/queries/catalog-rows.ts';
 import { buildHistogramsSql } from '../../src/lib/queries/histograms.ts';
 import { buildDevicesSql, buildReviewsSql } from '../../src/lib/queries/metadata.ts';
 import { buildPercentilesSql } from '../../src/lib/queries/percentiles.ts';
@@ -19,7 +19,7 @@ import { TABLES } from '../../src/lib/schema.ts';
 import { readTableRows } from '../../src/lib/browser/parquet.ts';
 import { datasetFiles, diskBuffer } from '../helpers/dataset-files.ts';
 import { TableLoader, plainRows } from '../../src/lib/browser/tables.ts';
-import { openDataset, runQuery } from '../../src/lib/site/db.ts';
+import { openDataset, runQuery } from '../../src/lib/build/db.ts';
 import { makeDataset, type Dataset } from './dataset.ts';
 
 const require = createRequire(import.meta.url);

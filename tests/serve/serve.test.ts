@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byteRange, headersFor, parseHeadersFile } from '../../scripts/serve.ts';
-import { headersFile } from '../../src/lib/site/headers.ts';
+import { headersFile } from '../../src/lib/build/headers.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
 const GiB = 1024 ** 3;

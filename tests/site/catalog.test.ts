@@ -13,11 +13,11 @@ import {
 	stateFromQuery,
 	visibleOrder,
 	type CatalogState,
-} from '../../src/lib/browser/catalog.ts';
-import { catalogData, catalogText, facetText, facetsOf } from '../../src/lib/site/catalog.ts';
+} from '../../src/lib/browser/catalog-page.ts';
+import { catalogData, catalogText, facetText, facetsOf } from '../../src/lib/build/catalog-data.ts';
 import { t } from '../../src/i18n/strings.ts';
 import { PAGE_SIZE, defaultEntries, domOf, htmlOf, pageCount, pageItems, pagerEls, rowEl } from '../../src/lib/site/catalog-view.ts';
-import type { CatalogRow } from '../../src/lib/queries/catalog.ts';
+import type { CatalogRow } from '../../src/lib/queries/catalog-rows.ts';
 import { CATALOG_SLOTS } from '../../src/lib/compare/slots.ts';
 import type { SlotRun } from '../../src/lib/site/slot-cells.ts';
 import { slotTitleLine } from '../../src/lib/site/slot-words.ts';

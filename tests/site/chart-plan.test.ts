@@ -19,13 +19,13 @@ import {
 } from '../../src/lib/site/chart-kinds.ts';
 import type { RunRow } from '../../src/lib/schema.ts';
 import { buildRunsSql } from '../../src/lib/queries/runs.ts';
-import { siteQuery } from '../../src/lib/site/db.ts';
+import { siteQuery } from '../../src/lib/build/db.ts';
 import { jsonForScript } from '../../src/lib/site/inline-json.ts';
 import { planCharts, type ChartPlan } from '../../src/lib/site/chart-plan.ts';
-import { loadReview } from '../../src/lib/site/review.ts';
-import { loadDrive } from '../../src/lib/site/drive.ts';
+import { loadReview } from '../../src/lib/build/review.ts';
+import { loadDrive } from '../../src/lib/build/drive.ts';
 import { deviceLabels } from '../../src/lib/site/labels.ts';
-import { renderStaticChart } from '../../src/lib/site/render.ts';
+import { renderStaticChart } from '../../src/lib/build/render.ts';
 import { makeDataset, type Dataset } from '../queries/dataset.ts';
 
 let ds: Dataset;

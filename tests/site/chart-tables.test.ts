@@ -6,12 +6,12 @@ import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvText } from '../../src/lib/csv.ts';
 import { emitTableCsv, tableCsvPath, TABLE_ROWS } from '../../src/lib/site/chart-tables.ts';
-import { clearEmitted, emittedDir } from '../../src/lib/site/emitted-files.ts';
+import { clearEmitted, emittedDir } from '../../src/lib/build/emitted-files.ts';
 import { DEFAULT_VIEW, chartOptions, renderChart } from '../../src/lib/site/chart-kinds.ts';
-import { planSpecs, reviewCharts } from '../../src/lib/site/page-charts.ts';
+import { planSpecs, reviewCharts } from '../../src/lib/build/page-charts.ts';
 import { plotStyleTexts } from '../../src/lib/site/plot-styles.ts';
 import { rawFileLinker } from '../../src/lib/site/raw-files.ts';
-import { renderStaticChart, staticChartTable } from '../../src/lib/site/render.ts';
+import { renderStaticChart, staticChartTable } from '../../src/lib/build/render.ts';
 import { makeDataset, type Dataset } from '../queries/dataset.ts';
 
 /** A minimal RFC 4180 reader for the round trip (quoted cells, doubled quotes, CRLF rows). */

@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fourCorners } from '../../src/lib/charts/four-corners.ts';
 import { EMBED_HEIGHT_MESSAGE, iframeSnippet } from '../../src/lib/embed-snippet.ts';
 import { drawingsCss, drawingsEl, drawnWidths, embedFrame } from '../../src/lib/site/embed-layout.ts';
-import { embedHtml, oembedJson, type EmbedChart } from '../../src/lib/site/embed.ts';
+import { embedHtml, oembedJson, type EmbedChart } from '../../src/lib/build/embed.ts';
 import { htmlOf } from '../../src/lib/element.ts';
-import { socialImage, socialPng, socialSvg } from '../../src/lib/site/social-image.ts';
+import { socialImage, socialPng, socialSvg } from '../../src/lib/build/social-image.ts';
 import { cornerRows } from '../charts/bar-rows.ts';
 import { base } from '../charts/render.ts';
 

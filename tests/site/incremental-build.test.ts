@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
-import { VERSIONS_INDEX, hostedVersions } from '../../src/lib/site/data-versions.ts';
+import { VERSIONS_INDEX, hostedVersions } from '../../src/lib/build/version-hosting.ts';
 import { buildSite } from '../../scripts/build.ts';
-import { generateCatalog } from '../../scripts/bench/catalog.ts';
+import { generateCatalog } from '../../scripts/bench/synthetic-catalog.ts';
 import { ingest } from '../../scripts/ingest/run.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'incremental-build-'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDefaultView, needsRequery, queryFromView, viewFromQuery } from '../../src/lib/browser/url-state.ts';
+import { isDefaultView, needsRequery, queryFromView, viewFromQuery } from '../../src/lib/site/url-state.ts';
 import { DEFAULT_VIEW } from '../../src/lib/site/view.ts';
 
 const view = (q: string) => viewFromQuery(new URLSearchParams(q));

@@ -14,7 +14,7 @@ import { cellValue } from '../../src/lib/browser/arrow-cells.ts';
 import { TableLoader, plainRows } from '../../src/lib/browser/tables.ts';
 import { readTableRows } from '../../src/lib/browser/parquet.ts';
 import { TABLES, type RunRow } from '../../src/lib/schema.ts';
-import { openDataset, runQuery } from '../../src/lib/site/db.ts';
+import { openDataset, runQuery } from '../../src/lib/build/db.ts';
 import { duckdbErrorText, sqlUrl, tablesNamed, writeKeyword } from '../../src/lib/sql/console.ts';
 import { SQL_EXAMPLES } from '../../src/lib/sql/examples.ts';
 import { datasetFiles, diskBuffer, readTable } from '../helpers/dataset-files.ts';

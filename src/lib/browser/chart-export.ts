@@ -4,8 +4,8 @@
 // text in its computed font and colour, on the chart's background. And the "Embed" snippet, rewritten with the view
 // the page's URL holds and the site's own address.
 import { iframeSnippet } from '../embed-snippet.ts';
-import { hostedVersions } from './dataset-version.ts';
-import { queryFromView, viewFromQuery } from './url-state.ts';
+import { hostedVersions } from './version-pin.ts';
+import { queryFromView, viewFromQuery } from '../site/url-state.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 

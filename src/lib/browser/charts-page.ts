@@ -15,9 +15,9 @@ import { DEFAULT_VIEW, KIND_CONTROLS, type ChartKind, type ViewState } from '../
 import type { DrawContext } from './chart-render.ts';
 import type { DataSource } from './duckdb.ts';
 import { readJson } from './inline-data.ts';
-import { isDefaultView, queryFromView, viewFromQuery } from './url-state.ts';
+import { isDefaultView, queryFromView, viewFromQuery } from '../site/url-state.ts';
 
-/** What a page of charts (or a chart's embed) tells this script: written by src/lib/site/chart-page-config.ts. */
+/** What a page of charts (or a chart's embed) tells this script: written by src/lib/build/chart-page-config.ts. */
 export interface PageConfig extends DataSource {
 	lang: Lang;
 	labels: Record<string, string>;

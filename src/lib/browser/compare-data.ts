@@ -42,7 +42,7 @@ export interface CompareSource {
  */
 export function compareSource(siteBase: string, version?: string): CompareSource {
 	const dataBase = `${siteBase}data/${version ? versionFolder(version) : ''}`;
-	// A version keeps its own copy of the drives' files beside its Parquet (src/lib/site/data-versions.ts).
+	// A version keeps its own copy of the drives' files beside its Parquet (src/lib/build/version-hosting.ts).
 	const driveUrl = (id: string) => `${version ? dataBase : siteBase}${compareDrivePath(id).slice(1)}`;
 	const driveFiles = new Map<string, Promise<CompareDriveFile | null>>();
 	const partitions = new Map<string, Promise<Record<string, unknown>[]>>();

@@ -6,8 +6,8 @@ import { compareDrives } from '../compare/comparison.ts';
 import { devicesOfQuery, includeAllOfQuery } from '../compare/drive-file.ts';
 import { comparisonCharts, withLateRows } from '../compare/html.ts';
 import { compareSource, lateIndex } from './compare-data.ts';
-import { otherHostedVersion } from './dataset-version.ts';
-import { viewFromQuery } from './url-state.ts';
+import { otherHostedVersion } from './version-pin.ts';
+import { viewFromQuery } from '../site/url-state.ts';
 import { MIN_DRAWN_WIDTH } from '../charts/options.ts';
 import { reportEmbedHeight } from './embed-height.ts';
 

@@ -18,7 +18,7 @@ import { OWN_DEVICE_ID, OWN_REVIEW_ID, ownResultCsv, type OwnParse, type OwnPars
 import { SHARE_MAX_CHARS, encodeOwnShare } from '../own-result/share.ts';
 import { fileSizeText } from '../site/format.ts';
 import type { ViewState } from '../site/view.ts';
-import { queryFromView, viewFromQuery } from './url-state.ts';
+import { queryFromView, viewFromQuery } from '../site/url-state.ts';
 import { compareSource, lateIndex, type Loaded } from './compare-data.ts';
 import { parseInWorker } from './own-result.ts';
 import { sharedOwnOfLocation, withShareFragment } from './own-share.ts';

@@ -1,11 +1,11 @@
-// The script of a chart's embed (/embed/…, written by src/lib/site/embed.ts). The chart is there without it; it
+// The script of a chart's embed (/embed/…, written by src/lib/build/embed.ts). The chart is there without it; it
 // follows ?theme=light|dark, redraws the chart in the view the link carries (?stat=p99&unit=ms…, by the script of
 // every page of charts), and with ?v=<dataset version> keeps the numbers of that version while it is hosted
 // (see dataset-version.ts), saying so when newer data exists, or that the data changed when it is gone. It redraws the
 // chart at the frame's width (the page carries it drawn at a few widths for a reader without JavaScript) and reports
 // the content's height to the page framing it.
-import { isDefaultView, viewFromQuery } from './url-state.ts';
-import { pinVersion } from './dataset-version.ts';
+import { isDefaultView, viewFromQuery } from '../site/url-state.ts';
+import { pinVersion } from './version-pin.ts';
 import { reportEmbedHeight } from './embed-height.ts';
 
 const root = document.documentElement;

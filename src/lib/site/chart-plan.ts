@@ -22,7 +22,7 @@ import {
 	type FixedOptions,
 	type ChartQueries,
 } from './chart-kinds.ts';
-import type { QueryRunner } from './db.ts';
+import type { QueryRunner } from '../build/db.ts';
 import { hasOwnPage, type WorkloadGroup } from './groups.ts';
 
 export interface PlannedGroup {

@@ -5,7 +5,7 @@ import type { Lang } from '../../i18n/strings.ts';
 import { pathFor } from '../../i18n/routes.ts';
 import type { ChartTable } from '../charts/table.ts';
 import { csvText } from '../csv.ts';
-import { emitFile } from './emitted-files.ts';
+import { emitFile } from '../build/emitted-files.ts';
 
 /** Rows of a chart table written into the page: a preview (the rows are most of a page's elements otherwise). */
 export const TABLE_ROWS = 10;

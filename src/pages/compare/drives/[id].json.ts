@@ -1,10 +1,10 @@
 // Each drive's file for the comparison page (see src/lib/compare/drive-file.ts): one per drive, both languages.
 import type { APIRoute } from 'astro';
 import { compareDrivePath } from '../../../lib/compare/drive-file.ts';
-import { compareDriveFile } from '../../../lib/site/compare.ts';
-import { deviceIds } from '../../../lib/site/drive.ts';
-import { filesToRender } from '../../../lib/site/incremental.ts';
-import { reviewsOfDevice } from '../../../lib/site/manifest.ts';
+import { compareDriveFile } from '../../../lib/build/compare.ts';
+import { deviceIds } from '../../../lib/build/drive.ts';
+import { filesToRender } from '../../../lib/build/incremental.ts';
+import { reviewsOfDevice } from '../../../lib/build/manifest.ts';
 
 export async function getStaticPaths() {
 	const pages = (await deviceIds()).map((id) => ({ params: { id }, path: compareDrivePath(id), reviews: reviewsOfDevice(id) }));

@@ -1,6 +1,6 @@
 // The finder's family files (src/lib/find/family.ts): one per workload family, read only when a question asks for it.
 import type { APIRoute } from 'astro';
-import { finderFamilies } from '../../../lib/site/find.ts';
+import { finderFamilies } from '../../../lib/build/find.ts';
 
 export async function getStaticPaths() {
 	return [...(await finderFamilies()).files.keys()].map((key) => ({ params: { key } }));

@@ -1,7 +1,7 @@
-// The SQL console's list of each table's published files (see src/lib/site/sql.ts), fetched when a query names the table.
+// The SQL console's list of each table's published files (see src/lib/build/sql.ts), fetched when a query names the table.
 import type { APIRoute } from 'astro';
 import { TABLES } from '../../../lib/schema.ts';
-import { sqlTableFiles } from '../../../lib/site/sql.ts';
+import { sqlTableFiles } from '../../../lib/build/sql.ts';
 
 export function getStaticPaths() {
 	return TABLES.map((t) => ({ params: { table: t.name } }));

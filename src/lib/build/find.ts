@@ -5,7 +5,7 @@ import type { DeviceRow, ReviewRow, RunRow } from '../schema.ts';
 import { finderFamiliesOf, type FinderFamilies } from '../find/family.ts';
 import { buildDevicesSql, buildReviewsSql } from '../queries/metadata.ts';
 import { buildRunsSql } from '../queries/runs.ts';
-import { deviceLabels } from './labels.ts';
+import { deviceLabels } from '../site/labels.ts';
 import { siteQuery } from './db.ts';
 
 let cached: Promise<FinderFamilies> | undefined;

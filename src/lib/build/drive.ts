@@ -6,12 +6,12 @@ import { buildDevicesSql, buildReviewsSql } from '../queries/metadata.ts';
 import { buildComparisonsSql, buildFiguresSql } from '../queries/published.ts';
 import { buildRunsSql } from '../queries/runs.ts';
 import { buildSeriesListSql, type SeriesListRow } from '../queries/timeseries.ts';
-import { claimOutcome, type ClaimOutcome } from './claims.ts';
-import { bestInSlot, type SlotFigure } from './slot-cells.ts';
+import { claimOutcome, type ClaimOutcome } from '../site/claims.ts';
+import { bestInSlot, type SlotFigure } from '../site/slot-cells.ts';
 import { siteQuery, withScope } from './db.ts';
 import { reviewScope, reviewsOfDevice, type ReviewScope } from './manifest.ts';
-import { groupByWorkload } from './groups.ts';
-import type { PlanSource } from './chart-plan.ts';
+import { groupByWorkload } from '../site/groups.ts';
+import type { PlanSource } from '../site/chart-plan.ts';
 import { runDetails } from './review.ts';
 import { parseJsonColumn } from '../json-column.ts';
 

@@ -7,10 +7,10 @@ import { execFileSync } from 'node:child_process';
 import { Resvg } from '@resvg/resvg-js';
 import { t, type Lang } from '../../i18n/strings.ts';
 import { el, htmlOf } from '../element.ts';
-import type { ChartSpec } from './chart-data.ts';
+import type { ChartSpec } from '../site/chart-data.ts';
 import { emitFile } from './emitted-files.ts';
 import { renderStaticChart } from './render.ts';
-import { SOCIAL_IMAGE, socialImagePath } from './social-path.ts';
+import { SOCIAL_IMAGE, socialImagePath } from '../site/social-path.ts';
 
 /** The chart's own width in the image, before it is scaled up to fill it. */
 const CHART_DRAWN_WIDTH = 560;

@@ -7,14 +7,14 @@ import { buildRunsSql } from '../queries/runs.ts';
 import { buildHistogramsSql } from '../queries/histograms.ts';
 import { buildSeriesListSql, buildTimeseriesSql, type TimeseriesBucketRow } from '../queries/timeseries.ts';
 import type { SeriesRow } from '../schema.ts';
-import type { QueryRunner } from './chart-data.ts';
+import type { QueryRunner } from '../site/chart-data.ts';
 import { compareDrives, type Comparison } from '../compare/comparison.ts';
 import { COMPARE_TABLES, type CompareDriveFile } from '../compare/drive-file.ts';
 import type { ReviewFacts } from '../compare/conditions.ts';
 import { comparisonCharts, type ComparisonCharts } from '../compare/html.ts';
 import type { PercentileRow } from '../schema.ts';
 import { siteQuery, withScope } from './db.ts';
-import { deviceLabels } from './labels.ts';
+import { deviceLabels } from '../site/labels.ts';
 import { reviewManifest, reviewScope, reviewsOfDevice } from './manifest.ts';
 import { runDetails } from './review.ts';
 

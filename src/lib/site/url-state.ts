@@ -3,7 +3,7 @@
 // (x, y, or "none" to turn every log axis off). Anything absent or unknown keeps the default.
 import type { LatencyStatistic, LatencyUnit, RateUnit } from '../charts/options.ts';
 import { KEBAB_ID } from '../ids.ts';
-import { DEFAULT_VIEW, type ViewState } from '../site/view.ts';
+import { DEFAULT_VIEW, type ViewState } from './view.ts';
 
 export const BUCKET_CHOICES = [100, 300, 1000] as const;
 

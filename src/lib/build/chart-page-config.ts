@@ -7,7 +7,7 @@ import { tableFile } from '../dataset-layout.ts';
 import { TABLES } from '../schema.ts';
 import type { PageConfig } from '../browser/charts-page.ts';
 import type { RunRow } from '../schema.ts';
-import { packPageRuns, type PackedRows } from './chart-data.ts';
+import { packPageRuns, type PackedRows } from '../site/chart-data.ts';
 import { hasParquetExtension, loadManifest, publishedRawFiles, type ReviewScope } from './manifest.ts';
 
 export function chartPageConfig(lang: Lang, labels: Record<string, string>, directions: string[], scope: ReviewScope): PageConfig {

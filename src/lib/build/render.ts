@@ -6,11 +6,11 @@ import { assetPath } from '../../i18n/routes.ts';
 import { DEFAULT_WIDTH, type ChartOptions } from '../charts/options.ts';
 import { compactSvg } from '../charts/svg-paths.ts';
 import type { ChartTable } from '../charts/table.ts';
-import { DEFAULT_VIEW, chartOptions, chartTable, renderChart, type ChartSpec } from './chart-kinds.ts';
+import { DEFAULT_VIEW, chartOptions, chartTable, renderChart, type ChartSpec } from '../site/chart-kinds.ts';
 import { publishedRawFiles } from './manifest.ts';
-import { drawnWidths, type Drawing } from './embed-layout.ts';
-import { removePlotStyles } from './plot-styles.ts';
-import { rawFileLinker } from './raw-files.ts';
+import { drawnWidths, type Drawing } from '../site/embed-layout.ts';
+import { removePlotStyles } from '../site/plot-styles.ts';
+import { rawFileLinker } from '../site/raw-files.ts';
 
 export interface StaticChart {
 	markup: string;

@@ -12,7 +12,7 @@ import { embedsFolder } from './embed.ts';
 import { emittedDir, placeFile, placeTree } from './emitted-files.ts';
 import { loadManifest } from './manifest.ts';
 import { siteUrl } from './site-url.ts';
-import { socialImagePath } from './social-path.ts';
+import { socialImagePath } from '../site/social-path.ts';
 
 /** The record a build leaves in its output: the key of every page it holds. */
 export const BUILD_RECORD = '.build-keys.json';

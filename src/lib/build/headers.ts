@@ -2,7 +2,7 @@
 // Netlify read; `npm run serve` applies it too, see scripts/serve.ts). Every rule whose path matches a request applies,
 // in order; a header set by two rules is joined with ", " (two CSPs: both are enforced), "! Name" drops it.
 import { createHash } from 'node:crypto';
-import { FIRST_PAINT_SCRIPT } from './first-paint.ts';
+import { FIRST_PAINT_SCRIPT } from '../site/first-paint.ts';
 
 const hashSource = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 

@@ -9,12 +9,12 @@ import { t, type Lang } from '../../i18n/strings.ts';
 import { assetPath, langPath, pathFor } from '../../i18n/routes.ts';
 import { chartMarkup, el, htmlOf, type El } from '../element.ts';
 import { iframeSnippet } from '../embed-snippet.ts';
-import { drawingsCss, drawingsEl, embedFrame, type Drawing } from './embed-layout.ts';
+import { drawingsCss, drawingsEl, embedFrame, type Drawing } from '../site/embed-layout.ts';
 import { siteLink, siteUrl } from './site-url.ts';
-import type { ChartSpec, PackedChart, PackedRows } from './chart-data.ts';
+import type { ChartSpec, PackedChart, PackedRows } from '../site/chart-data.ts';
 import { emitFile } from './emitted-files.ts';
-import { jsonForScript } from './inline-json.ts';
-import { plotStyleTexts } from './plot-styles.ts';
+import { jsonForScript } from '../site/inline-json.ts';
+import { plotStyleTexts } from '../site/plot-styles.ts';
 
 /** The folder of a page's embeds, from the page's site path with its language ("/zh-Hans/reviews/x/"), unprefixed by the base. */
 export const embedsFolder = (pageSitePath: string) => `/embed${pageSitePath}charts/`;

@@ -7,7 +7,7 @@ import { buildPercentilesSql } from '../queries/percentiles.ts';
 import { buildRunsSql } from '../queries/runs.ts';
 import { buildSeriesListSql, type SeriesListRow } from '../queries/timeseries.ts';
 import { siteQuery, withScope, type QueryRunner } from './db.ts';
-import { groupByWorkload, hasOwnPage, type WorkloadGroup } from './groups.ts';
+import { groupByWorkload, hasOwnPage, type WorkloadGroup } from '../site/groups.ts';
 import { loadManifest, rawCopyOf, reviewScope, type ReviewScope } from './manifest.ts';
 import { jsonObject, parseJsonColumn } from '../json-column.ts';
 

@@ -2,18 +2,18 @@
 // (a slice of it as static rows, all of it as /catalog.json for search, filters and sort in the browser), the filter
 // choices, and the words of the rows in each language.
 import { createHash } from 'node:crypto';
-import { buildCatalogRunsSql, buildCatalogSql, type CatalogRow } from '../queries/catalog.ts';
+import { buildCatalogRunsSql, buildCatalogSql, type CatalogRow } from '../queries/catalog-rows.ts';
 import { CATALOG_SLOTS } from '../compare/slots.ts';
 import { DEVICE_CLASSES } from '../schema.ts';
 import { t, type Lang } from '../../i18n/strings.ts';
 import { pathFor } from '../../i18n/routes.ts';
-import { capacityText } from './format.ts';
-import { deviceLabel } from './labels.ts';
+import { capacityText } from '../site/format.ts';
+import { deviceLabel } from '../site/labels.ts';
 import { FORM_FACTOR_IDS, INTERFACE_IDS, TOOL_IDS, VENDOR_IDS, termText } from '../vocabulary.ts';
 import { siteQuery } from './db.ts';
-import { bestInSlot, type SlotRun } from './slot-cells.ts';
-import { slotTitleLine } from './slot-words.ts';
-import { defaultEntries, pageCount, type CatalogCell, type CatalogData, type CatalogDevice, type CatalogReview, type CatalogText } from './catalog-view.ts';
+import { bestInSlot, type SlotRun } from '../site/slot-cells.ts';
+import { slotTitleLine } from '../site/slot-words.ts';
+import { defaultEntries, pageCount, type CatalogCell, type CatalogData, type CatalogDevice, type CatalogReview, type CatalogText } from '../site/catalog-view.ts';
 
 export interface CatalogFacet {
 	key: 'interface' | 'form_factor' | 'capacity' | 'vendor' | 'year' | 'tool';
