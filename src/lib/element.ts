@@ -37,7 +37,8 @@ export function htmlOf(node: El | string): string {
 	return `<${node.tag}${attrs}>${node.children.map(htmlOf).join('')}</${node.tag}>`;
 }
 
-export function domOf(node: El | string, doc: Document = document): Node {
+/** The tree as nodes of `doc` (the page's document in the browser; this module runs anywhere, so it is passed in). */
+export function domOf(node: El | string, doc: Document): Node {
 	if (typeof node === 'string') return doc.createTextNode(node);
 	if (node.tag === RAW) {
 		// The browser draws charts as elements; markup is only ever written into HTML, never parsed here.

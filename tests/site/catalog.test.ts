@@ -13,7 +13,7 @@ import {
 	stateFromQuery,
 	visibleOrder,
 	type CatalogState,
-} from '../../src/lib/browser/catalog-page.ts';
+} from '../../src/lib/site/catalog-state.ts';
 import { catalogData, catalogText, facetText, facetsOf } from '../../src/lib/build/catalog-data.ts';
 import { t } from '../../src/i18n/strings.ts';
 import { PAGE_SIZE, defaultEntries, domOf, htmlOf, pageCount, pageItems, pagerEls, rowEl } from '../../src/lib/site/catalog-view.ts';

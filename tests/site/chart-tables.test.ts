@@ -9,7 +9,7 @@ import { emitTableCsv, tableCsvPath, TABLE_ROWS } from '../../src/lib/site/chart
 import { clearEmitted, emittedDir } from '../../src/lib/build/emitted-files.ts';
 import { DEFAULT_VIEW, chartOptions, renderChart } from '../../src/lib/site/chart-kinds.ts';
 import { planSpecs, reviewCharts } from '../../src/lib/build/page-charts.ts';
-import { plotStyleTexts } from '../../src/lib/site/plot-styles.ts';
+import { plotStyleTexts } from '../../src/lib/build/plot-styles.ts';
 import { rawFileLinker } from '../../src/lib/site/raw-files.ts';
 import { renderStaticChart, staticChartTable } from '../../src/lib/build/render.ts';
 import { makeDataset, type Dataset } from '../queries/dataset.ts';

@@ -6,24 +6,15 @@
 //    view at once, the others when the browser is idle or they scroll into view. A new statistic re-queries the
 //    charts that show one, in one query per table; rows the page does not carry (histogram bins, another
 //    direction or time resolution) are asked of DuckDB when a chart needs them.
-import type { Lang } from '../../i18n/strings.ts';
 import { DEFAULT_WIDTH, MIN_DRAWN_WIDTH } from '../charts/options.ts';
 import type { RunRow } from '../schema.ts';
 import type { ChartQueries, PackedChart, PackedRows, QueryResults } from '../site/chart-data.ts';
 import { rawFileLinker } from '../site/raw-files.ts';
 import { DEFAULT_VIEW, KIND_CONTROLS, type ChartKind, type ViewState } from '../site/view.ts';
 import type { DrawContext } from './chart-render.ts';
-import type { DataSource } from './duckdb.ts';
+import type { PageConfig } from '../site/page-config.ts';
 import { readJson } from './inline-data.ts';
 import { isDefaultView, queryFromView, viewFromQuery } from '../site/url-state.ts';
-
-/** What a page of charts (or a chart's embed) tells this script: written by src/lib/build/chart-page-config.ts. */
-export interface PageConfig extends DataSource {
-	lang: Lang;
-	labels: Record<string, string>;
-	directions: string[];
-	messages: { loading: string; ready: string; error: string };
-}
 
 interface PageRows {
 	runs: PackedRows;

@@ -318,7 +318,7 @@ async function render(): Promise<void> {
 		embed: own ? undefined : (chart) => embedOf(chart),
 	});
 	observer.disconnect();
-	output.replaceChildren(domOf(tree));
+	output.replaceChildren(domOf(tree, document));
 	shownKey = key;
 	shownLoaded = loaded;
 	shownCharts = [...(charts.corners ? [charts.corners] : []), ...charts.families.flat()].map((chart) => ({
@@ -533,7 +533,7 @@ async function drawOwnSeries(rows: readonly TimeseriesBucketRow[]): Promise<void
 		const options = kinds.chartOptions({ fixed: { metric } }, state.view, { lang, deviceLabels: labels, document });
 		options.width = chartWidth();
 		const drawn = kinds.renderChart('ts', points, options);
-		return domOf(el('figure', { class: 'chart mt-4', 'data-chart': 'ts', 'data-testid': 'chart' }, chartMarkup(drawn.element), el('p', { class: 'mt-2 text-sm', 'data-chart-summary': '' }, drawn.summary)));
+		return domOf(el('figure', { class: 'chart mt-4', 'data-chart': 'ts', 'data-testid': 'chart' }, chartMarkup(drawn.element), el('p', { class: 'mt-2 text-sm', 'data-chart-summary': '' }, drawn.summary)), document);
 	});
 	ownCharts.replaceChildren(...figures);
 }

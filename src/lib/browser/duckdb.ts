@@ -13,20 +13,7 @@ import { tablesNamed, writeKeyword } from '../sql/console.ts';
 import type { BuiltQuery, TableName } from '../queries/query.ts';
 import { readTableRows, urlBuffer } from './parquet.ts';
 import { TableLoader, plainRows, type RowReader } from './tables.ts';
-
-export interface DataSource {
-	/** URL of the data folder ("/data/"). */
-	dataBase: string;
-	/** URL of the self-hosted extension repository ("/duckdb-ext"). */
-	extensionRepository: string;
-	/** The build found DuckDB's parquet extension in public/duckdb-ext (checked again with a HEAD request). */
-	parquetExtension: boolean;
-	/**
-	 * The files of each table this page may read, under dataBase: a catalog table's one file, or the page's own
-	 * reviews' partitions of a partitioned table (see dataset-layout.ts). Nothing else is ever fetched.
-	 */
-	tables: Record<string, { path: string; bytes: number }[]>;
-}
+import type { DataSource } from '../site/page-config.ts';
 
 export interface LiveDatabase {
 	db: duckdb.AsyncDuckDB;

@@ -189,7 +189,7 @@ async function render(): Promise<void> {
 		},
 	};
 	const chart = chartFigure(q, answer, family);
-	output.replaceChildren(domOf(answerEl(q, answer, v, chart?.figure ?? null)));
+	output.replaceChildren(domOf(answerEl(q, answer, v, chart?.figure ?? null), document));
 	const tables: Record<string, readonly CurveAnswer[]> = {
 		...Object.fromEntries(answer.ranked.map((list, i) => [`find-table-${i}`, list])),
 		'find-apart': answer.apart,

@@ -2,7 +2,8 @@
 // allow (see batchQueries), run against the Parquet files, and split back per chart.
 import { TIMESERIES_POINT_COLUMNS, batchQueries, type ChartQueries, type QueryResults } from '../site/chart-data.ts';
 import type { TimeseriesBucketRow } from '../queries/timeseries.ts';
-import { liveDatabase, runLiveQuery, type DataSource } from './duckdb.ts';
+import { liveDatabase, runLiveQuery } from './duckdb.ts';
+import type { DataSource } from '../site/page-config.ts';
 
 export { liveDatabase };
 

@@ -9,7 +9,8 @@ import { fileSizeText, formatInteger, formatResultNumber } from '../site/format.
 import { READ_LIMIT_BYTES, ROW_CAP, SQL_PARAM, TIME_LIMIT_MS, duckdbErrorText, sqlTableFilesPath, sqlUrl, type SqlTableFiles } from '../sql/console.ts';
 import type { TableName } from '../queries/query.ts';
 import { cellValue } from './arrow-cells.ts';
-import { NotReadOnly, QueryTimeout, runSqlText, type DataSource } from './duckdb.ts';
+import { NotReadOnly, QueryTimeout, runSqlText } from './duckdb.ts';
+import type { DataSource } from '../site/page-config.ts';
 
 const page = document.querySelector<HTMLElement>('[data-sql-page]')!;
 const lang = page.dataset.lang as Lang;
@@ -96,7 +97,7 @@ function resultTable(columns: { name: string; type: { toString(): string } }[], 
 		),
 	);
 	// What the query returned, as DuckDB names and prints it (column names, types, values): never translated.
-	return domOf(el('table', { class: 'data-table font-mono text-xs', 'data-testid': 'sql-table', translate: 'no' }, head, body)) as HTMLElement;
+	return domOf(el('table', { class: 'data-table font-mono text-xs', 'data-testid': 'sql-table', translate: 'no' }, head, body), document) as HTMLElement;
 }
 
 async function run(sql: string): Promise<void> {
@@ -138,7 +139,7 @@ async function run(sql: string): Promise<void> {
 		else if (err instanceof TypeError || /^\d{3} /.test(err instanceof Error ? err.message : '')) setState('failed', t(lang, 'sqlFailed', { reason: err instanceof Error ? err.message : String(err) }));
 		else {
 			setState('error', t(lang, 'sqlError'));
-			errorBox.append(domOf(el('pre', { class: 'card overflow-x-auto whitespace-pre-wrap p-3 text-xs', 'data-testid': 'sql-error-text' }, duckdbErrorText(err))));
+			errorBox.append(domOf(el('pre', { class: 'card overflow-x-auto whitespace-pre-wrap p-3 text-xs', 'data-testid': 'sql-error-text' }, duckdbErrorText(err)), document));
 			errorBox.hidden = false;
 		}
 	}

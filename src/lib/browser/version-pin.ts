@@ -5,7 +5,7 @@
 import type { DatasetManifest, ReviewManifest } from '../dataset-layout.ts';
 import { reviewManifestFile, reviewOfPartition } from '../dataset-layout.ts';
 import { VERSIONS_INDEX, versionFolder, versionsOfIndex } from '../dataset-versions.ts';
-import type { PageConfig } from './charts-page.ts';
+import type { PageConfig } from '../site/page-config.ts';
 import { readJson } from './inline-data.ts';
 
 async function json<T>(url: string): Promise<T | null> {

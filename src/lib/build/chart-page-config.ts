@@ -5,7 +5,7 @@ import { t, type Lang } from '../../i18n/strings.ts';
 import { assetPath } from '../../i18n/routes.ts';
 import { tableFile } from '../dataset-layout.ts';
 import { TABLES } from '../schema.ts';
-import type { PageConfig } from '../browser/charts-page.ts';
+import type { PageConfig } from '../site/page-config.ts';
 import type { RunRow } from '../schema.ts';
 import { packPageRuns, type PackedRows } from '../site/chart-data.ts';
 import { hasParquetExtension, loadManifest, publishedRawFiles, type ReviewScope } from './manifest.ts';

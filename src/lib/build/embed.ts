@@ -14,7 +14,7 @@ import { siteLink, siteUrl } from './site-url.ts';
 import type { ChartSpec, PackedChart, PackedRows } from '../site/chart-data.ts';
 import { emitFile } from './emitted-files.ts';
 import { jsonForScript } from '../site/inline-json.ts';
-import { plotStyleTexts } from '../site/plot-styles.ts';
+import { plotStyleTexts } from './plot-styles.ts';
 
 /** The folder of a page's embeds, from the page's site path with its language ("/zh-Hans/reviews/x/"), unprefixed by the base. */
 export const embedsFolder = (pageSitePath: string) => `/embed${pageSitePath}charts/`;

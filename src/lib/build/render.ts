@@ -9,7 +9,7 @@ import type { ChartTable } from '../charts/table.ts';
 import { DEFAULT_VIEW, chartOptions, chartTable, renderChart, type ChartSpec } from '../site/chart-kinds.ts';
 import { publishedRawFiles } from './manifest.ts';
 import { drawnWidths, type Drawing } from '../site/embed-layout.ts';
-import { removePlotStyles } from '../site/plot-styles.ts';
+import { removePlotStyles } from './plot-styles.ts';
 import { rawFileLinker } from '../site/raw-files.ts';
 
 export interface StaticChart {
