@@ -1,6 +1,7 @@
 // Command-line options of scripts/capture.ts and the two sweep profiles (full, --quick).
 import { parseArgs } from 'node:util';
 import { MIB, GIB, MS_PER_S, parseBlockSize } from '../../src/lib/units.ts';
+import { KEBAB_ID } from '../../src/lib/ids.ts';
 
 export class UsageError extends Error {
 	constructor(message: string) {
@@ -69,8 +70,6 @@ data/reviews/<review>/{review.yaml,raw/} and data/devices/<device>.yaml.
   --title <text>           review title (default: derived from the disk)
   --notes <text>           extra notes appended to review.yaml notes
   --help`;
-
-const KEBAB_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function isKebabId(id: string): boolean {
 	return id.length <= 120 && KEBAB_ID.test(id);

@@ -50,6 +50,9 @@ export type Direction = (typeof DIRECTIONS)[number];
 export const VALUE_ORIGINS = ['measured', 'derived', 'published'] as const;
 export type ValueOrigin = (typeof VALUE_ORIGINS)[number];
 export const LAT_STATS = ['lat', 'clat', 'slat'] as const;
+/** What a time series measures (timeseries_series.metric), in the order a comparison prefers them: rates, then latency. */
+export const LOG_METRICS = ['iops', 'bw', 'lat', 'clat', 'slat'] as const;
+export type LogMetric = (typeof LOG_METRICS)[number];
 /**
  * What a device is: a drive (SSD, HDD), persistent memory on the memory bus, a virtual disk of a VM, an array or volume
  * made of several drives, or unknown. Catalog, comparisons and verdicts rank physical drives by default.

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FORMATS, detectFormat } from '../../src/lib/formats/index.ts';
-import { ROOT, SHARED_PRESENT, SHARED_SKIP_REASON, listFixtures, readFixture } from '../helpers/fixtures.ts';
+import { ROOT, SHARED_PRESENT, SHARED_SKIP_REASON, listFixtures, readFixture, OUTPUT_FOLDERS } from '../helpers/fixtures.ts';
 
 const EXPECTED_FORMAT: [RegExp, string][] = [
 	[/^(json|gen)-.*\.json$/, 'fio-json'],
@@ -14,8 +14,6 @@ const EXPECTED_FORMAT: [RegExp, string][] = [
 	[/\.csv$/, 'iometer-csv'],
 ];
 
-/** The folders of ../shared/fixtures (and their copies in tests/fixtures) that hold benchmark output. */
-const FIXTURE_FOLDERS = ['fio', 'iometer', 'diskspd', 'other', 'vdbench'];
 const files = [...listFixtures('fio'), ...listFixtures('iometer')];
 
 describe('fixture corpus', () => {
@@ -33,7 +31,7 @@ describe('fixture corpus', () => {
 	});
 
 	it.skipIf(!SHARED_PRESENT)('meets every format of the list in real files', () => {
-		const real = [...FIXTURE_FOLDERS.flatMap((d) => listFixtures(d)).map((f) => [f.path, readFixture(f)]), ...publishedFiles()];
+		const real = [...OUTPUT_FOLDERS.flatMap((d) => listFixtures(d)).map((f) => [f.path, readFixture(f)]), ...publishedFiles()];
 		const met = new Set(real.map(([path, text]) => detectFormat(text!, path!)?.id));
 		expect(FORMATS.map((f) => f.id).filter((id) => !met.has(id))).toEqual([]);
 	});

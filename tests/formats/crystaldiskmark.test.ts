@@ -10,7 +10,7 @@ import { formats as cdmFormats } from '../../src/lib/formats/crystaldiskmark/ind
 import { formats as elbenchoFormats } from '../../src/lib/formats/elbencho/index.ts';
 import { noContext } from '../../src/lib/formats/format.ts';
 import { ParseError, type ParsedRun, type ParseResult } from '../../src/lib/formats/parse-result.ts';
-import { listFixtures, LOCAL_FIXTURES, readFixture, SHARED_PRESENT, SHARED_SKIP_REASON } from '../helpers/fixtures.ts';
+import { listFixtures, LOCAL_FIXTURES, readFixture, SHARED_PRESENT, SHARED_SKIP_REASON, OUTPUT_FOLDERS } from '../helpers/fixtures.ts';
 import { expectGolden } from '../helpers/golden.ts';
 
 /** Detection sees at most the first DETECT_BYTES (64 KiB) characters, BOM removed. */
@@ -18,7 +18,7 @@ const HEAD = 64 * 1024;
 const CDM = cdmFormats[0]!;
 const ALL = [...cdmFormats, ...elbenchoFormats];
 const FIXTURES = listFixtures('other', (f) => f.includes('crystaldiskmark'));
-const OTHERS = ['fio', 'fio-wild', 'iometer', 'diskspd', 'vdbench', 'other'].flatMap((d) =>
+const OTHERS = OUTPUT_FOLDERS.flatMap((d) =>
 	listFixtures(d, (f) => !f.includes('crystaldiskmark')),
 );
 

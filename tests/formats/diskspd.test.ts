@@ -7,7 +7,7 @@ import { detected, FIXTURES, head, textOf, TEXT, XML } from './diskspd-helpers.t
 import { formats } from '../../src/lib/formats/diskspd/index.ts';
 import { noContext } from '../../src/lib/formats/format.ts';
 import type { ParsedRun, ParseResult } from '../../src/lib/formats/parse-result.ts';
-import { listFixtures, SHARED_PRESENT, SHARED_SKIP_REASON, type Fixture } from '../helpers/fixtures.ts';
+import { listFixtures, SHARED_PRESENT, SHARED_SKIP_REASON, type Fixture, outputFoldersExcept } from '../helpers/fixtures.ts';
 import { expectGolden } from '../helpers/golden.ts';
 
 function parseFixture(f: Fixture): ParseResult {
@@ -72,7 +72,7 @@ describe('fixtures: detection and golden outputs', () => {
 	}
 
 	test('no fio, Iometer or other tool\'s fixture is claimed by a DiskSpd format', () => {
-		const others = ['fio', 'fio-wild', 'iometer', 'vdbench', 'other'].flatMap((folder) => listFixtures(folder));
+		const others = outputFoldersExcept('diskspd').flatMap((folder) => listFixtures(folder));
 		expect(others.length).toBeGreaterThan(0);
 		for (const f of others) {
 			const text = readFileSync(f.path, 'utf8');

@@ -10,7 +10,7 @@ import { formats as cdmFormats } from '../../src/lib/formats/crystaldiskmark/ind
 import { formats as elbenchoFormats } from '../../src/lib/formats/elbencho/index.ts';
 import { noContext, type FileFormat } from '../../src/lib/formats/format.ts';
 import { ParseError, type ParsedRun, type ParseResult } from '../../src/lib/formats/parse-result.ts';
-import { listFixtures, LOCAL_FIXTURES, readFixture, SHARED_PRESENT, SHARED_SKIP_REASON } from '../helpers/fixtures.ts';
+import { listFixtures, LOCAL_FIXTURES, readFixture, SHARED_PRESENT, SHARED_SKIP_REASON, OUTPUT_FOLDERS } from '../helpers/fixtures.ts';
 import { expectGolden } from '../helpers/golden.ts';
 
 /** Detection sees at most the first DETECT_BYTES (64 KiB) characters, BOM removed. */
@@ -22,7 +22,7 @@ const CSV = byId('elbencho-csv');
 const LIVE = byId('elbencho-livecsv');
 
 const FIXTURES = listFixtures('other', (f) => f.includes('elbencho'));
-const OTHERS = ['fio', 'fio-wild', 'iometer', 'diskspd', 'vdbench', 'other'].flatMap((d) => listFixtures(d, (f) => !f.includes('elbencho')));
+const OTHERS = OUTPUT_FOLDERS.flatMap((d) => listFixtures(d, (f) => !f.includes('elbencho')));
 const KLOCKWOOD = 'elbencho-2.1-0_vast-nfs_4hosts-8threads-1MiB-direct-write_klockwood';
 
 const expectedFormat = (file: string) => (file.endsWith('.live.csv') ? 'elbencho-livecsv' : file.endsWith('.csv') ? 'elbencho-csv' : 'elbencho-text');

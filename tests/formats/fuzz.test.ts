@@ -11,9 +11,8 @@ import { noContext } from '../../src/lib/formats/format.ts';
 import { FORMATS, detectFormat } from '../../src/lib/formats/index.ts';
 import { ParseError } from '../../src/lib/formats/parse-result.ts';
 import { findInvalidValues } from '../../src/lib/validate.ts';
-import { LOCAL_FIXTURES, ROOT, SHARED_PRESENT, SHARED_SKIP_REASON, listFixtures, readFixture } from '../helpers/fixtures.ts';
+import { LOCAL_FIXTURES, ROOT, SHARED_PRESENT, SHARED_SKIP_REASON, listFixtures, readFixture, OUTPUT_FOLDERS } from '../helpers/fixtures.ts';
 
-const FOLDERS = ['fio', 'iometer', 'diskspd', 'vdbench', 'other', 'fio-wild'];
 /** Per format, how long its fuzz may run (the whole file stays well under a minute on 2 cores). */
 const TIME_LIMIT_MS = 1500;
 const MAX_FIXTURE_CHARS = 200_000;
@@ -26,7 +25,7 @@ const publishedFiles = readdirSync(join(ROOT, 'data/reviews'))
 
 /** The real fixtures of each format, smallest first (fuzzing re-parses the file hundreds of times). */
 const byFormat = new Map<string, { name: string; text: string }[]>();
-for (const f of [...FOLDERS.flatMap((d) => listFixtures(d)).map((f) => ({ name: f.name, text: readFixture(f) })), ...publishedFiles]) {
+for (const f of [...OUTPUT_FOLDERS.flatMap((d) => listFixtures(d)).map((f) => ({ name: f.name, text: readFixture(f) })), ...publishedFiles]) {
 	const format = detectFormat(f.text, f.name);
 	if (!format || f.text.length > MAX_FIXTURE_CHARS) continue;
 	byFormat.set(format.id, [...(byFormat.get(format.id) ?? []), f].sort((a, b) => a.text.length - b.text.length).slice(0, 3));

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { formats } from '../../src/lib/formats/vdbench/index.ts';
-import { listFixtures, SHARED_PRESENT, SHARED_SKIP_REASON } from '../helpers/fixtures.ts';
+import { listFixtures, SHARED_PRESENT, SHARED_SKIP_REASON, outputFoldersExcept } from '../helpers/fixtures.ts';
 import { expectGolden } from '../helpers/golden.ts';
 import { codes, detected, FIXTURES, formatById, goldenOf, hasFixture, head, parse, run, shape, textOf } from './vdbench-helpers.ts';
 
@@ -70,7 +70,7 @@ describe('fixtures: detection and golden outputs', () => {
 	});
 
 	test("no other tool's fixture is claimed by a Vdbench format", () => {
-		const others = ['fio', 'iometer', 'diskspd', 'other', 'bad'].flatMap((d) => listFixtures(d, (f) => !f.startsWith('vdbench-')));
+		const others = [...outputFoldersExcept('vdbench'), 'bad'].flatMap((d) => listFixtures(d, (f) => !f.startsWith('vdbench-')));
 		expect(others.length).toBeGreaterThan(0);
 		for (const f of others) {
 			const text = readFileSync(f.path, 'utf8');

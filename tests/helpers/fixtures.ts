@@ -13,6 +13,17 @@ export const SHARED_FIXTURES = join(SHARED, 'fixtures');
 export const SHARED_PRESENT = existsSync(SHARED_FIXTURES);
 export const SHARED_SKIP_REASON = `../shared/fixtures is absent (it holds files without a licence to copy); skipping`;
 
+/**
+ * The folders of benchmark output, in tests/fixtures and ../shared/fixtures: one per tool with many files (fio,
+ * Iometer, DiskSpd, Vdbench), fio-wild (fio output from other projects, shared only) and other (CrystalDiskMark,
+ * elbencho). tests/fixtures also has bad/, fuzz/ and xss/: made-up inputs, not a tool's output.
+ */
+export const OUTPUT_FOLDERS = ['fio', 'fio-wild', 'iometer', 'diskspd', 'vdbench', 'other'] as const;
+export type OutputFolder = (typeof OUTPUT_FOLDERS)[number];
+
+/** The output folders but those named (e.g. every other tool's, for a detector that must not claim them). */
+export const outputFoldersExcept = (...left: OutputFolder[]): OutputFolder[] => OUTPUT_FOLDERS.filter((f) => !left.includes(f));
+
 export interface Fixture {
 	/** e.g. "fio/json-fio3.33-interrupted-signal-prefix.json" */
 	name: string;

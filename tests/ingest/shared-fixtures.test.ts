@@ -5,10 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ingest } from '../../scripts/ingest/run.ts';
-import { SHARED_FIXTURES, SHARED_PRESENT, SHARED_SKIP_REASON } from '../helpers/fixtures.ts';
+import { SHARED_FIXTURES, SHARED_PRESENT, SHARED_SKIP_REASON, outputFoldersExcept } from '../helpers/fixtures.ts';
 import { readTable } from '../helpers/dataset-files.ts';
 
-const FOLDERS = ['diskspd', 'vdbench', 'other', 'fio-wild'];
+/** fio's and Iometer's files are the corpus test's (tests/formats/corpus.test.ts). */
+const FOLDERS = outputFoldersExcept('fio', 'iometer');
 const work = mkdtempSync(join(tmpdir(), 'shared-fixtures-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -13,7 +13,7 @@ import { runs as runsTable } from '../../src/lib/schema.ts';
 import { TIMESERIES_POINT_COLUMNS, timeseriesPoints } from '../../src/lib/site/chart-data.ts';
 import { openDataset, runQuery } from '../../src/lib/build/db.ts';
 import { readTable } from '../helpers/dataset-files.ts';
-import { LOCAL_FIXTURES } from '../helpers/fixtures.ts';
+import { LOCAL_FIXTURES, outputFoldersExcept } from '../helpers/fixtures.ts';
 
 const FIO_JSON = 'fio/json-fio3.14-crucial-sata-randread.json';
 const FIO_JSON_217 = 'fio/json-fio2.17-pkb-gce-pd-hist-run.json';
@@ -27,7 +27,7 @@ const CLAT_LOG = 'fio/log-fio3.16-raid5-randrw_clat.1.log';
 const IOMETER = readdirSync(join(LOCAL_FIXTURES, 'iometer')).map((f) => `iometer/${f}`);
 const IOMETER_INST = 'iometer/synthetic-1.1.0-instantaneous.csv';
 /** A result file of every other format with a fixture here (a Vdbench parmfile gives no rows alone: not dropped alone). */
-const OTHERS = ['diskspd', 'vdbench', 'other'].flatMap((dir) =>
+const OTHERS = outputFoldersExcept('fio', 'fio-wild', 'iometer').flatMap((dir) =>
 	readdirSync(join(LOCAL_FIXTURES, dir))
 		.filter((f) => !f.endsWith('_parmfile.html'))
 		.map((f) => `${dir}/${f}`),

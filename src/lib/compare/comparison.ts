@@ -4,7 +4,7 @@
 // the delta table, the tally and the verdict (from ranked classes only, unless the reader includes the rest). Pure:
 // the pre-rendered pair pages and the browser's comparison page both call it, on rows from the build's DuckDB or from
 // the Parquet files read in the browser.
-import type { DeviceClass, PercentileRow, RunRow } from '../schema.ts';
+import { LOG_METRICS, type DeviceClass, type PercentileRow, type RunRow } from '../schema.ts';
 import { cornerOf } from '../charts/corners.ts';
 import { latencyOf, outstandingOf, rateOf } from '../charts/run-values.ts';
 import { conditionsOf, type Conditions, type ReviewFacts } from './conditions.ts';
@@ -86,8 +86,6 @@ export interface SharedLoad {
 
 const runKey = (runId: string, direction: string) => `${runId}\u0000${direction}`;
 
-/** Log metrics in the order a comparison prefers them (rates before latency). */
-const LOG_METRICS = ['iops', 'bw', 'lat', 'clat', 'slat'];
 
 export interface Comparison {
 	devices: string[];

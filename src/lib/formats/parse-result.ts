@@ -4,6 +4,7 @@ import type {
 	ComparisonRow,
 	FigureRow,
 	HistogramRow,
+	LogMetric,
 	PercentileRow,
 	RunRow,
 	TimeseriesRow,
@@ -23,7 +24,7 @@ export type ParsedRun = Omit<RunRow, RunContext> & {
 export type ParsedPercentile = Omit<PercentileRow, 'run_id'> & { run_key: string };
 export type ParsedHistogram = Omit<HistogramRow, 'run_id'> & { run_key: string };
 export type ParsedTimeseries = Omit<TimeseriesRow, 'series_id'> & {
-	metric: 'bw' | 'iops' | 'lat' | 'clat' | 'slat';
+	metric: LogMetric;
 	window_ms: number | null;
 	/** Tells several series of one file apart (e.g. an Iometer worker); NULL for one series per metric. */
 	series_key?: string | null;

@@ -4,7 +4,8 @@
 // "your drive", whatever the file names, and no raw/runs.yaml, so a log's fio version is only what the reader says.
 import type { FileFormat } from '../formats/format.ts';
 import { fioLogMetricFromName } from '../formats/fio-log/naming.ts';
-import { FIO_LOG_DIRECTIONS, FIO_LOG_VALUE_KINDS, parseFioLogColumns } from '../formats/fio-log/reader.ts';
+import { FIO_LOG_VALUE_KINDS, parseFioLogColumns } from '../formats/fio-log/reader.ts';
+import { IO_DIRECTIONS } from '../formats/fio/options.ts';
 import { latencyUnitForFioVersion } from '../formats/fio/version.ts';
 import { noContext } from '../formats/format.ts';
 import type { ParsedTimeseries, Warning } from '../formats/parse-result.ts';
@@ -79,6 +80,6 @@ export function logRows(name: string, text: string, format: FileFormat, options:
 	}
 	if (length === 0) return noResult(name, format);
 	const info = seriesInfo(seriesIdOf(OWN_REVIEW_ID, name), name, named.metric, meta.windowMs ?? null, null);
-	const points = { length, time_ms: c.time_ms, direction: c.direction, directions: FIO_LOG_DIRECTIONS, value_kind: c.value_kind, value_kinds: FIO_LOG_VALUE_KINDS, value: c.value };
+	const points = { length, time_ms: c.time_ms, direction: c.direction, directions: IO_DIRECTIONS, value_kind: c.value_kind, value_kinds: FIO_LOG_VALUE_KINDS, value: c.value };
 	return { runs: [], percentiles: [], histograms: [], timeseries: downsampleSeries(info, points), warnings: warningsOf(name, warnings) };
 }

@@ -3,6 +3,7 @@
 // (x, y, or "none" to turn every log axis off). Anything absent or unknown keeps the default.
 import type { LatencyStatistic, LatencyUnit, RateUnit } from '../charts/options.ts';
 import { KEBAB_ID } from '../ids.ts';
+import { DIRECTIONS } from '../schema.ts';
 import { DEFAULT_VIEW, type ViewState } from './view.ts';
 
 export const BUCKET_CHOICES = [100, 300, 1000] as const;
@@ -13,7 +14,7 @@ export const STAT_PARAM: Record<LatencyStatistic, string> = { mean: 'mean', p50:
 const RATE_PARAM: Record<RateUnit, string> = { iops: 'iops', 'MB/s': 'MBps', 'MiB/s': 'MiBps' };
 const RATES: Record<string, RateUnit> = { iops: 'iops', mbps: 'MB/s', 'mb/s': 'MB/s', mibps: 'MiB/s', 'mib/s': 'MiB/s' };
 const LATENCIES: Record<string, LatencyUnit> = { us: 'us', µs: 'us', ms: 'ms' };
-const DIRECTIONS = new Set(['read', 'write', 'trim', 'mixed']);
+const KNOWN_DIRECTIONS = new Set<string>(DIRECTIONS);
 
 const list = (v: string | null) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -35,7 +36,7 @@ export function viewFromQuery(query: URLSearchParams): ViewState {
 	const buckets = Number(query.get('buckets'));
 	if ((BUCKET_CHOICES as readonly number[]).includes(buckets)) view.buckets = buckets;
 	const dir = query.get('dir');
-	if (dir && DIRECTIONS.has(dir)) view.direction = dir;
+	if (dir && KNOWN_DIRECTIONS.has(dir)) view.direction = dir;
 	return view;
 }
 

@@ -4,14 +4,14 @@
 // 3.x, ns) divided by 2^log_hist_coarseness; the two families never share a length.
 import { bucketEdges, GROUPS_V2, GROUPS_V3, PLAT_VAL } from '../fio/histogram-bins.ts';
 import { NS_PER_US } from '../../units.ts';
-import type { LatencyUnit } from '../fio/version.ts';
-import { FIO_LOG_DIRECTIONS } from '../fio-log/reader.ts';
+import type { FioLatencyUnit } from '../fio/version.ts';
+import { IO_DIRECTIONS } from '../fio/options.ts';
 import { newCursor, readField, skipBlankLine, textStart, unterminatedWarning } from '../fio-log/tokenizer.ts';
 import { ParseError, emptyResult, type ParseResult, type ParsedHistogram } from '../parse-result.ts';
 
 export interface FioHistLogOptions {
 	/** Cross-check only: the column count already tells µs (fio 2.x) from ns (3.x). */
-	latencyUnit?: LatencyUnit;
+	latencyUnit?: FioLatencyUnit;
 }
 
 const MAX_COARSENESS = 6;
@@ -20,7 +20,7 @@ interface Scale {
 	/** Buckets fio keeps (un-coarsened). */
 	buckets: number;
 	coarseness: number;
-	unit: LatencyUnit;
+	unit: FioLatencyUnit;
 }
 
 /** The fio bucket scale a line of `bins` counts belongs to, or undefined. */
@@ -102,7 +102,7 @@ export function parseFioHistLog(text: string, file: string, opts: FioHistLogOpti
 				);
 			}
 			if (opts.latencyUnit && opts.latencyUnit !== scale.unit) {
-				const family = (unit: LatencyUnit) => (unit === 'us' ? 'fio 2.x (µs)' : 'fio 3.x (ns)');
+				const family = (unit: FioLatencyUnit) => (unit === 'us' ? 'fio 2.x (µs)' : 'fio 3.x (ns)');
 				const reason =
 					`${k - 3} bins are ${family(scale.unit)} buckets, but the fio version of its run writes ${family(opts.latencyUnit)} ones: ` +
 					'a log of another run, or a wrong fio_version in raw/runs.yaml?';
@@ -121,7 +121,7 @@ export function parseFioHistLog(text: string, file: string, opts: FioHistLogOpti
 			back ??= { line, from: lastTime, to: time };
 		}
 		lastTime = time;
-		const direction = FIO_LOG_DIRECTIONS[ddir]!;
+		const direction = IO_DIRECTIONS[ddir]!;
 		for (let j = 0; j < edges.length; j++) {
 			const count = counts[j]!;
 			if (count === 0) continue;

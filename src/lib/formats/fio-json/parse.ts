@@ -6,8 +6,8 @@
 // derived per-group totals cover the same need: in client mode they add up the entries of all
 // servers (group_reporting or not), locally the jobs of groups without group_reporting.
 import { aggregateJobs } from '../fio/aggregate.ts';
-import { canonicalOptions, jobSettings, type JobSettings, type OptionList, type ReportDirection } from '../fio/options.ts';
-import { LAT_STATS, PERCENTILE_COLUMNS, type LatStat } from '../../schema.ts';
+import { canonicalOptions, jobSettings, type JobSettings, type OptionList } from '../fio/options.ts';
+import { DIRECTIONS, LAT_STATS, PERCENTILE_COLUMNS, type Direction, type LatStat } from '../../schema.ts';
 import { KIB, MS_PER_S, NS_PER_US } from '../../units.ts';
 import { fieldsOf, isObject, joinPath, type Fields } from './fields.ts';
 import { readLatency, type LatencyReadout } from './latency.ts';
@@ -16,7 +16,6 @@ import { jsonEra, parseFioVersion, type FioVersion, type JsonEra } from '../fio/
 import { newRun } from '../rows.ts';
 import { emptyResult, ParseError, type ParsedRun, type ParseResult, type Warning } from '../parse-result.ts';
 
-const REPORT_DIRECTIONS: readonly ReportDirection[] = ['read', 'write', 'trim', 'mixed'];
 /** Largest epoch in ms that a JS Date (and so an ISO string) can hold. */
 const MAX_EPOCH_MS = 8.64e15;
 
@@ -112,7 +111,7 @@ function hasJsonPlusBins(entries: JsonValue[]): boolean {
 	return entries.some(
 		(e) =>
 			isObject(e) &&
-			REPORT_DIRECTIONS.some((d) => {
+			DIRECTIONS.some((d) => {
 				const dir = e[d];
 				return isObject(dir) && Object.values(dir).some((v) => isObject(v) && Object.hasOwn(v, 'bins'));
 			}),
@@ -197,7 +196,7 @@ function parseEntry(ctx: Context, entry: JsonObject, index: number, path: string
 
 	const rows: ParsedRun[] = [];
 	const unified = Object.hasOwn(entry, 'mixed');
-	for (const direction of REPORT_DIRECTIONS) {
+	for (const direction of DIRECTIONS) {
 		// read and write exist in every version, zeroed when unused; unified_rw_reporting=1 prints only "mixed".
 		const required = !unified && (direction === 'read' || direction === 'write');
 		const obj = f.object(entry, direction, path, required);
@@ -212,7 +211,7 @@ function directionRow(
 	ctx: Context,
 	obj: JsonObject,
 	path: string,
-	direction: ReportDirection,
+	direction: Direction,
 	settings: JobSettings,
 	base: Partial<ParsedRun>,
 ): ParsedRun | null {

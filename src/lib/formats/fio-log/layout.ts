@@ -1,7 +1,7 @@
 // Which column is which in a fio log (iolog.c flush_samples(); FIO_FORMATS.md §5.2): the candidates of a column
 // count, narrowed by the fio version and by what fio guarantees about every line; and the latency unit.
 import { ParseError } from '../parse-result.ts';
-import { cmpTag, hasFeature, latencyUnitForFioVersion, type FioVersion, type LatencyUnit, type Triple } from '../fio/version.ts';
+import { cmpTag, hasFeature, latencyUnitForFioVersion, type FioVersion, type FioLatencyUnit, type Triple } from '../fio/version.ts';
 import type { FioLogOptions, FioLogRole } from './reader.ts';
 import { END_COMMA, END_FILE, MAX_FIELDS, newCursor, readField, skipBlankLine } from './tokenizer.ts';
 
@@ -36,7 +36,7 @@ const LAYOUTS: Record<number, Layout[]> = {
 	8: [{ roles: ['time', 'value', 'value1', 'ddir', 'bs', 'offset', 'prio', 'issue_time'], since: [3, 38, 0] }],
 };
 
-function layoutPossible(l: Layout, v: FioVersion | undefined, unit: LatencyUnit | undefined): boolean {
+function layoutPossible(l: Layout, v: FioVersion | undefined, unit: FioLatencyUnit | undefined): boolean {
 	if (unit === 'us' && l.roles.includes('prio')) return false; // µs = fio ≤ 2.21, long before prio
 	if (!v) return true;
 	if (hasFeature(v, l.since) === false) return false;
@@ -218,7 +218,7 @@ export function latencyUnitFor(
 	plan: Plan,
 	opts: FioLogOptions,
 	version: FioVersion | undefined,
-): LatencyUnit {
+): FioLatencyUnit {
 	if (opts.latencyUnit) return opts.latencyUnit;
 	const fromVersion = opts.fioVersion !== undefined ? latencyUnitForFioVersion(opts.fioVersion) : undefined;
 	if (fromVersion) return fromVersion;

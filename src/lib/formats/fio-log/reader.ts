@@ -3,19 +3,19 @@
 // has depends on the fio version and options, so the layout is read from the column count and
 // checked against every line. Built for very large per-I/O logs: one pass over the characters,
 // numbers parsed by hand into typed arrays; the row API is a thin wrapper over the columns.
-import type { Direction } from '../../schema.ts';
+import type { LogMetric } from '../../schema.ts';
 import { KIB, MS_PER_S, NS_PER_US } from '../../units.ts';
 import { ParseError, emptyResult, type ParseResult, type ParsedTimeseries, type Warning } from '../parse-result.ts';
-import { parseFioVersion, type LatencyUnit } from '../fio/version.ts';
+import { parseFioVersion, type FioLatencyUnit } from '../fio/version.ts';
 import { checkLine, chooseLayout, latencyUnitFor, readSample, type Plan } from './layout.ts';
-import type { FioLogMetric } from './naming.ts';
+import { IO_DIRECTIONS } from '../fio/options.ts';
 import { END_COMMA, END_FILE, END_LINE, MAX_FIELDS, isBlank, countLines, newCursor, readField, skipBlankLine, textStart, unterminatedWarning } from './tokenizer.ts';
 
 
 export interface FioLogOptions {
-	metric: FioLogMetric;
+	metric: LogMetric;
 	/** Unit of lat/clat/slat values: µs up to fio 2.21, ns from 2.99. */
-	latencyUnit?: LatencyUnit;
+	latencyUnit?: FioLatencyUnit;
 	/** log_avg_msec the log was written with; window_ms stays NULL when not given (never guessed) or 0. */
 	windowMs?: number | null;
 	/** fio version that wrote the log: rules out layouts it cannot write and gives the latency unit. */
@@ -24,8 +24,6 @@ export interface FioLogOptions {
 	windowValue?: 'mean' | 'max';
 }
 
-/** Direction codes of the columnar output: fio's ddir 0, 1, 2 (the writer also knows 3 = mixed). */
-export const FIO_LOG_DIRECTIONS = ['read', 'write', 'trim'] as const satisfies readonly Direction[];
 /** value_kind codes of the columnar output. */
 export const FIO_LOG_VALUE_KINDS = ['mean', 'max', 'per_io'] as const;
 export type FioLogValueKind = (typeof FIO_LOG_VALUE_KINDS)[number];
@@ -40,7 +38,7 @@ export type FioLogRole = 'time' | 'value' | 'value1' | 'ddir' | 'bs' | 'offset' 
 export interface FioLogColumns {
 	seq: Float64Array;
 	time_ms: Float64Array;
-	/** Codes into FIO_LOG_DIRECTIONS. */
+	/** Codes into IO_DIRECTIONS: fio's ddir 0, 1, 2 (the writer also knows 3 = mixed). */
 	direction: Uint8Array;
 	/** Codes into FIO_LOG_VALUE_KINDS. */
 	value_kind: Uint8Array;
@@ -55,7 +53,7 @@ export interface FioLogColumns {
 }
 
 export interface FioLogMeta {
-	metric: FioLogMetric;
+	metric: LogMetric;
 	valueColumn: 'iops' | 'bw_bytes_per_s' | 'lat_ns';
 	/** Kind of the first value column; with log_window_value=both every line also gives a 'max' row. */
 	valueKind: FioLogValueKind;
@@ -64,7 +62,7 @@ export interface FioLogMeta {
 	/** Column roles in file order. */
 	layout: FioLogRole[];
 	/** Unit the latency values were read in; null for bw/iops logs (and for empty logs). */
-	latencyUnit: LatencyUnit | null;
+	latencyUnit: FioLatencyUnit | null;
 	/** prio printed as 0x%04x (log_prio=1, fio 3.28+) rather than the 0/1 real-time flag. */
 	hexPrio: boolean;
 	/** Data lines read (each gives one row, two with log_window_value=both). */
@@ -142,7 +140,7 @@ export interface FioLogLayout {
 	scale: number;
 	kind: number;
 	both: boolean;
-	metric: FioLogMetric;
+	metric: LogMetric;
 }
 
 /** Which text a reader has: the whole log, the first of its parts, or a later part (with the first part's layout). */
@@ -444,7 +442,7 @@ export class FioLogReader {
 	}
 }
 
-function emptyMeta(metric: FioLogMetric, windowMs: number | null): FioLogMeta {
+function emptyMeta(metric: LogMetric, windowMs: number | null): FioLogMeta {
 	return {
 		metric,
 		valueColumn: VALUE_COLUMN[metric],
@@ -548,7 +546,7 @@ export function parseFioLog(text: string, file: string, opts: FioLogOptions): Pa
 		const row: ParsedTimeseries = {
 			seq: c.seq[i]!,
 			metric: meta.metric,
-			direction: FIO_LOG_DIRECTIONS[c.direction[i]!]!,
+			direction: IO_DIRECTIONS[c.direction[i]!]!,
 			time_ms: c.time_ms[i]!,
 			window_ms: meta.windowMs,
 			value_kind: FIO_LOG_VALUE_KINDS[c.value_kind[i]!]!,

@@ -2,12 +2,13 @@
 // an option may repeat, the last one wins) turned into the workload columns of `runs`.
 // Defaults are fio's (HOWTO): rw=read, bs=4k, iodepth=1, numjobs=1, kb_base=1024.
 import { parseFioSize, type KbBase } from '../../units.ts';
+import type { Direction } from '../../schema.ts';
 
 export type OptionList = readonly (readonly [string, string])[];
 
-export const IO_DIRECTIONS = ['read', 'write', 'trim'] as const;
+/** fio's data directions in its ddir order (0, 1, 2): the order of its per-direction options and of a log's direction codes. */
+export const IO_DIRECTIONS = ['read', 'write', 'trim'] as const satisfies readonly Direction[];
 export type IoDirection = (typeof IO_DIRECTIONS)[number];
-export type ReportDirection = IoDirection | 'mixed';
 
 /** Alternative names fio accepts for the options read here (options.c `.alias`). */
 const ALIASES: Record<string, string> = {
@@ -77,7 +78,7 @@ export interface JobSettings {
 	kbBase: KbBase;
 	groupReporting: boolean;
 	latPercentiles: boolean;
-	directions: Record<ReportDirection, DirectionSettings>;
+	directions: Record<Direction, DirectionSettings>;
 	/** Options whose value could not be understood (the column stays NULL). */
 	problems: { option: string; message: string }[];
 }
@@ -148,7 +149,7 @@ export function jobSettings(options: OptionList, listed: boolean): JobSettings {
 	const blockSizes = blockSizePerDirection(options, kbBase, listed, report);
 	const rates = ratePerDirection(options, report);
 
-	const directions = {} as Record<ReportDirection, DirectionSettings>;
+	const directions = {} as Record<Direction, DirectionSettings>;
 	IO_DIRECTIONS.forEach((d, i) => {
 		directions[d] = {
 			block_size_bytes: blockSizes[i]!,

@@ -2,7 +2,8 @@
 // ("fio-2.18-59-g618e") or with other trailing text count as the release they follow, and may hold what the next
 // release introduced.
 
-export type LatencyUnit = 'us' | 'ns';
+/** The unit fio writes a version's latencies in (its logs, histogram logs and reports): µs before 3.0, ns since. */
+export type FioLatencyUnit = 'us' | 'ns';
 export type Triple = readonly [number, number, number];
 
 export interface FioVersion {
@@ -46,7 +47,7 @@ const LAST_US_TAG: Triple = [2, 21, 0];
  * Latency unit of a fio version's logs and JSON: µs up to 2.21, ns from 2.99 (the 3.0 pre-release, d6bb626e).
  * undefined for an unreadable version or a build after 2.21 whose side of the nanosecond rework cannot be told.
  */
-export function latencyUnitForFioVersion(version: string): LatencyUnit | undefined {
+export function latencyUnitForFioVersion(version: string): FioLatencyUnit | undefined {
 	const v = parseFioVersion(version);
 	if (!v) return undefined;
 	if (cmpTag(v, NS_SINCE) >= 0) return 'ns';
