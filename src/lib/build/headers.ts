@@ -67,7 +67,7 @@ export function headersFile(): string {
 			"Reviewers' raw files are published for download only: never rendered as a page or script on the site's origin.",
 		],
 	];
-	const head = '# Response headers for static hosts (Cloudflare Pages, Netlify) and `npm run serve`; written by the build (src/lib/site/headers.ts).\n';
+	const head = '# Response headers for static hosts (Cloudflare Pages, Netlify) and `npm run serve`; written by the build (src/lib/build/headers.ts).\n';
 	const line = ([n, v]: [string, string | null]) => (v === null ? `  ! ${n}\n` : `  ${n}: ${v}\n`);
 	return head + rules.map(([path, lines, why]) => `\n${why ? `# ${why}\n` : ''}${path}\n${lines.map(line).join('')}`).join('');
 }
