@@ -2,7 +2,7 @@ import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 
 export default tseslint.config(
-	{ ignores: ['dist/', '.dist-staging/', '.dist-old/', '.astro/', 'node_modules/', 'public/', 'tests/golden/', 'tests/artifacts/'] },
+	{ ignores: ['dist/', '.dist-staging/', '.dist-old/', '.astro/', 'node_modules/', 'public/', 'tests/lib/formats/*/golden/', 'tests/artifacts/'] },
 	...tseslint.configs.recommended,
 	...astro.configs.recommended,
 	{

@@ -1,8 +1,9 @@
-// Golden expected outputs: tests/golden/<fixture name>.expected.json. A missing file is
+// Golden expected outputs, one folder per format beside that format's tests:
+// tests/lib/formats/<format id folder>/golden/<input file name>.expected.json. A missing file is
 // written locally and fails under CI=true; a mismatch writes <name>.changed.json beside it.
 // UPDATE_GOLDEN=1 re-blesses.
 import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { expect } from 'vitest';
 import { ROOT } from './fixtures.ts';
 
@@ -22,8 +23,13 @@ function normalize(value: unknown): unknown {
 	return value;
 }
 
-export function expectGolden(fixtureName: string, actual: unknown): void {
-	const path = join(ROOT, 'tests/golden', `${fixtureName}.expected.json`);
+/** Where the golden of `inputName` (a fixture's name or file name) parsed by the format of folder `format` lives. */
+export function goldenPath(format: string, inputName: string): string {
+	return join(ROOT, 'tests/lib/formats', format, 'golden', `${basename(inputName)}.expected.json`);
+}
+
+export function expectGolden(format: string, inputName: string, actual: unknown): void {
+	const path = goldenPath(format, inputName);
 	const changed = path.replace(/\.expected\.json$/, '.changed.json');
 	const text = JSON.stringify(normalize(actual), null, 1) + '\n';
 	if (process.env.UPDATE_GOLDEN || !existsSync(path)) {
