@@ -1,7 +1,9 @@
-// Every format of the list (src/lib/formats/index.ts), fuzzed on its real fixtures with fast-check, time-boxed: a file
-// cut anywhere, garbage written over any part, a line dropped or repeated, must give rows without NaN, Infinity or a
-// negative value, or a ParseError — never another exception. fast-check prints the seed of a failure; an input that
-// ever crashed a parser is kept in tests/fixtures/fuzz/<format-id>/ and replayed here.
+// Every format of the list (src/lib/formats/index.ts), fuzzed on its real fixtures with fast-check: a file cut
+// anywhere, garbage written over any part, a line dropped or repeated, must give rows without NaN, Infinity or a
+// negative value, or a ParseError — never another exception. In `npm test` each format gets FUZZ_RUNS inputs (200) from
+// a fixed seed, the same inputs every run; `npm run bench -- --only fuzz` runs it for FUZZ_SECONDS per format from a
+// new seed (the long run). fast-check prints the seed of a failure; an input that ever crashed a parser is kept in
+// tests/fixtures/fuzz/<format-id>/ and replayed here.
 import fc from 'fast-check';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,8 +16,11 @@ import { findInvalidValues } from '../../../src/lib/validate.ts';
 import { LOCAL_FIXTURES, ROOT, SHARED_PRESENT, SHARED_SKIP_REASON, listFixtures, readFixture } from '../../helpers/fixtures.ts';
 
 const FOLDERS = ['fio', 'iometer', 'diskspd', 'vdbench', 'other', 'fio-wild'];
-/** Per format, how long its fuzz may run (the whole file stays well under a minute on 2 cores). */
-const TIME_LIMIT_MS = 1500;
+/** The long run (the bench): seconds per format, from a new seed; else FUZZ_RUNS inputs per format from a fixed seed. */
+const SECONDS = Number(process.env.FUZZ_SECONDS ?? 0);
+const RUN: fc.Parameters<unknown> = SECONDS > 0
+	? { interruptAfterTimeLimit: SECONDS * 1000, numRuns: Number.MAX_SAFE_INTEGER }
+	: { seed: 21, numRuns: Number(process.env.FUZZ_RUNS ?? 200) };
 const MAX_FIXTURE_CHARS = 200_000;
 
 /** The published figures of the bundled reviews: the real files of published-csv. */
@@ -72,8 +77,8 @@ describe('fuzz: every format of the list on its real fixtures', () => {
 	});
 
 	it.each(FORMATS.filter((f) => byFormat.has(f.id)).map((f) => [f.id, f] as const))('%s: parses or refuses with a ParseError', (_, format) => {
-		fc.assert(fc.property(mutated(byFormat.get(format.id)!), holds(format)), { interruptAfterTimeLimit: TIME_LIMIT_MS, numRuns: 10_000 });
-	});
+		fc.assert(fc.property(mutated(byFormat.get(format.id)!), holds(format)), RUN);
+	}, SECONDS * 1000 + 60_000);
 });
 
 describe('fuzz finds, replayed', () => {
