@@ -35,9 +35,9 @@ export const base: ChartOptions = {
 	deviceLabels: DEVICE_LABELS,
 };
 
-/** Compares the chart's markup with the committed snapshot `__snapshots__/<name>.html` (`vitest -u` re-blesses). */
+/** Compares the chart's markup with the committed snapshot `golden/<name>.html` (`vitest -u` re-blesses). */
 export async function expectSnapshot(element: Element, name: string): Promise<void> {
-	await expect(snapshotMarkup(element)).toMatchFileSnapshot(`./__snapshots__/${name}.html`);
+	await expect(snapshotMarkup(element)).toMatchFileSnapshot(`./golden/${name}.html`);
 }
 
 export function captionOf(element: Element): string {

@@ -48,12 +48,12 @@ describe('every fio-wild file', () => {
 
 	for (const f of FILES) {
 		const [, sub, file] = f.name.split('/') as [string, string, string];
-		it(`${f.name}: detected as ${FORMAT_OF_FOLDER[sub]} and parsed`, () => {
+		it(`${f.name}: detected as ${FORMAT_OF_FOLDER[sub]} and parsed`, async () => {
 			expect(detectFormat(readFixture(f), file)?.id).toBe(FORMAT_OF_FOLDER[sub]);
 			const result = parse(sub, file);
 			if (sub !== 'log') {
 				expect(result.runs.length).toBeGreaterThan(0);
-				expectGolden(FORMAT_OF_FOLDER[sub]!, f.name, result);
+				await expectGolden(FORMAT_OF_FOLDER[sub]!, f.name, result);
 			}
 		});
 	}

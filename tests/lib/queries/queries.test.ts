@@ -33,36 +33,11 @@ const RANDRW_333 = 'rev-fio:raw/a/randrw.json#job0';
 const CRUCIAL_314 = 'rev-fio:raw/b/randread-qd1.json#job0';
 
 describe('buildCatalogSql', () => {
-	it('pins its SQL', () => {
+	it('pins its SQL', async () => {
 		const q = buildCatalogSql();
 		expect(q.params).toEqual([]);
 		expect(q.tables).toEqual(['devices', 'reviews', 'runs', 'figures', 'comparisons']);
-		expect(q.sql).toMatchInlineSnapshot(`
-			"WITH pairs AS (
-			  SELECT review_id, device_id FROM runs
-			  UNION SELECT review_id, device_id FROM figures
-			  UNION SELECT review_id, device_id FROM comparisons
-			),
-			headline AS (
-			  SELECT
-			    review_id,
-			    device_id,
-			    string_agg(DISTINCT tool, '; ' ORDER BY tool) AS tools,
-			    string_agg(DISTINCT value_origin, ', ' ORDER BY value_origin) AS origins,
-			    count(*)::INTEGER AS run_count
-			  FROM runs
-			  GROUP BY review_id, device_id
-			)
-			SELECT
-			  d.device_id, d.vendor, d.model, d.device_class, d.capacity_bytes, d.interface, d.interface_lanes, d.form_factor,
-			  p.review_id, rv.title, rv.title_en, rv.publisher, rv.year, rv.language,
-			  h.tools, h.origins, coalesce(h.run_count, 0)::INTEGER AS run_count
-			FROM devices d
-			LEFT JOIN pairs p ON p.device_id = d.device_id
-			LEFT JOIN reviews rv ON rv.review_id = p.review_id
-			LEFT JOIN headline h ON h.review_id = p.review_id AND h.device_id = p.device_id
-			ORDER BY d.vendor NULLS LAST, d.model NULLS LAST, d.device_id, rv.year NULLS LAST, p.review_id NULLS LAST"
-		`);
+		await expect(q.sql).toMatchFileSnapshot('./golden/catalog.sql');
 	});
 
 	it('lists every drive × review with its class, tools and origins', async () => {
@@ -106,15 +81,10 @@ describe('buildCatalogSql', () => {
 });
 
 describe('buildRunsSql', () => {
-	it('pins its SQL with positional parameters', () => {
+	it('pins its SQL with positional parameters', async () => {
 		const q = buildRunsSql({ reviewId: 'rev-fio', runIds: [RANDREAD_218, RANDRW_333], direction: 'read' });
 		expect(q.params).toEqual(['rev-fio', RANDREAD_218, RANDRW_333, 'read']);
-		expect(q.sql.replace(/SELECT .*\n/, 'SELECT …\n')).toMatchInlineSnapshot(`
-			"SELECT …
-			FROM runs
-			WHERE review_id = $1 AND run_id IN ($2, $3) AND direction = $4
-			ORDER BY review_id, device_id, run_id, direction"
-		`);
+		await expect(q.sql.replace(/SELECT .*\n/, 'SELECT …\n')).toMatchFileSnapshot('./golden/runs.sql');
 	});
 
 	it('selects a review, a drive or runs', async () => {
@@ -136,15 +106,10 @@ describe('buildRunsSql', () => {
 });
 
 describe('buildPercentilesSql', () => {
-	it('pins its SQL', () => {
+	it('pins its SQL', async () => {
 		const q = buildPercentilesSql({ runIds: [RANDRW_333], direction: 'read', stat: 'clat' });
 		expect(q.params).toEqual([RANDRW_333, 'read', 'clat']);
-		expect(q.sql).toMatchInlineSnapshot(`
-			"SELECT run_id, direction, stat, percentile, value_ns
-			FROM percentiles
-			WHERE run_id IN ($1) AND direction = $2 AND stat = $3
-			ORDER BY run_id, direction, stat, percentile"
-		`);
+		await expect(q.sql).toMatchFileSnapshot('./golden/percentiles.sql');
 	});
 
 	it('returns the percentiles fio reported, unchanged', async () => {
@@ -160,15 +125,10 @@ describe('buildPercentilesSql', () => {
 });
 
 describe('buildHistogramsSql', () => {
-	it('pins its SQL and names the rows the browser must load', () => {
+	it('pins its SQL and names the rows the browser must load', async () => {
 		const q = buildHistogramsSql({ runIds: [RANDRW_333], stat: 'clat' });
 		expect(q.rowFilter).toEqual({ histograms: { column: 'run_id', values: [RANDRW_333] } });
-		expect(q.sql).toMatchInlineSnapshot(`
-			"SELECT run_id, direction, stat, source, time_ms, bin_index, bin_lower_ns, bin_upper_ns, count
-			FROM histograms
-			WHERE run_id IN ($1) AND stat = $2
-			ORDER BY run_id, direction, stat, time_ms NULLS FIRST, bin_lower_ns"
-		`);
+		await expect(q.sql).toMatchFileSnapshot('./golden/histograms.sql');
 	});
 
 	it('returns the json+ bins of a run', async () => {
@@ -185,46 +145,11 @@ describe('buildHistogramsSql', () => {
 describe('buildTimeseriesSql', () => {
 	const clatLog = 'rev-fio:raw/a/randrw_clat.1.log';
 
-	it('pins its SQL', () => {
+	it('pins its SQL', async () => {
 		const q = buildTimeseriesSql({ seriesIds: [clatLog], buckets: 300 });
 		expect(q.params).toEqual([clatLog, 300]);
 		expect(q.tables).toEqual(['timeseries', 'series', 'steady_state']);
-		expect(q.sql).toMatchInlineSnapshot(`
-			"WITH points AS (
-			  SELECT
-			    t.series_id, s.review_id, s.device_id, s.run_id, s.source_file, s.metric, s.window_ms,
-			    t.direction, t.value_kind, t.time_ms, coalesce(t.iops, t.bw_bytes_per_s, t.lat_ns) AS value,
-			    ss.window_start_ms AS steady_start_ms, ss.window_end_ms AS steady_end_ms
-			  FROM timeseries t
-			  JOIN series s ON s.series_id = t.series_id
-			  LEFT JOIN steady_state ss ON ss.series_id = t.series_id AND ss.direction = t.direction
-			  WHERE t.series_id IN ($1)
-			),
-			spans AS (
-			  SELECT series_id, direction, min(time_ms) AS t0, max(time_ms) AS t1
-			  FROM points
-			  GROUP BY series_id, direction
-			),
-			sliced AS (
-			  SELECT
-			    p.*,
-			    least(floor((p.time_ms - s.t0) * CAST($2 AS DOUBLE) / greatest(s.t1 - s.t0, 1)), CAST($2 AS DOUBLE) - 1)::INTEGER AS bucket
-			  FROM points p
-			  JOIN spans s ON s.series_id = p.series_id AND s.direction = p.direction
-			)
-			SELECT
-			  series_id, any_value(review_id) AS review_id, any_value(device_id) AS device_id, any_value(run_id) AS run_id,
-			  any_value(source_file) AS source_file, any_value(metric) AS metric, direction, any_value(window_ms) AS window_ms, bucket,
-			  avg(time_ms) AS time_ms, min(time_ms)::DOUBLE AS time_start_ms, max(time_ms)::DOUBLE AS time_end_ms,
-			  count(*)::INTEGER AS points,
-			  avg(value) FILTER (WHERE value_kind IS DISTINCT FROM 'max') AS value_mean,
-			  min(value) FILTER (WHERE value_kind IS DISTINCT FROM 'max') AS value_min,
-			  max(value) AS value_max,
-			  any_value(steady_start_ms)::DOUBLE AS steady_start_ms, any_value(steady_end_ms)::DOUBLE AS steady_end_ms
-			FROM sliced
-			GROUP BY series_id, direction, bucket
-			ORDER BY series_id, direction, bucket"
-		`);
+		await expect(q.sql).toMatchFileSnapshot('./golden/timeseries.sql');
 	});
 
 	it('with one slice per series gives the whole log’s mean, min and max', async () => {
@@ -267,12 +192,7 @@ describe('buildTimeseriesSql', () => {
 
 	it('lists a review’s series', async () => {
 		const q = buildSeriesListSql({ reviewId: 'rev-fio' });
-		expect(q.sql).toMatchInlineSnapshot(`
-			"SELECT series_id, review_id, device_id, run_id, source_file, metric, window_ms, points
-			FROM series
-			WHERE review_id = $1
-			ORDER BY series_id"
-		`);
+		await expect(q.sql).toMatchFileSnapshot('./golden/series-list.sql');
 		const rows = await run<SeriesRow>(q);
 		expect(rows.map((r) => [r.metric, r.points])).toEqual([
 			['bw', 20],
@@ -284,21 +204,11 @@ describe('buildTimeseriesSql', () => {
 });
 
 describe('published figures and comparisons', () => {
-	it('pins their SQL', () => {
-		expect(buildFiguresSql({ reviewId: 'rev-pub' }).sql).toMatchInlineSnapshot(`
-			"SELECT review_id, device_id, source_file, source_line, run_id, workload, metric, value_printed, unit_printed, value, base_unit, condition, correction, quote
-			FROM figures
-			WHERE review_id = $1
-			ORDER BY review_id, source_file, source_line"
-		`);
+	it('pins their SQL', async () => {
+		await expect(buildFiguresSql({ reviewId: 'rev-pub' }).sql).toMatchFileSnapshot('./golden/figures.sql');
 		const q = buildComparisonsSql({ deviceId: 'drive-b' });
 		expect(q.params).toEqual(['drive-b']);
-		expect(q.sql).toMatchInlineSnapshot(`
-			"SELECT review_id, device_id, source_file, source_line, workload, iodepth, kind, basis, basis_device_id, quantity, delta_pct, ratio, condition, quote
-			FROM comparisons
-			WHERE (device_id = $1 OR basis_device_id = $1)
-			ORDER BY review_id, source_file, source_line"
-		`);
+		await expect(q.sql).toMatchFileSnapshot('./golden/comparisons.sql');
 	});
 
 	it('returns figures as printed, with corrections', async () => {
@@ -321,18 +231,8 @@ describe('published figures and comparisons', () => {
 
 describe('reviews and devices', () => {
 	it('pins their SQL and reads the YAML back', async () => {
-		expect(buildReviewsSql({ reviewId: 'rev-fio' }).sql).toMatchInlineSnapshot(`
-			"SELECT review_id, title, title_en, publisher, author, date, year, url, licence, language, machine_translated, platform_server, platform_cpu, platform_memory, platform_os, platform_kernel, tools, drive_count, methodology_json, devices_json, notes, extra_json
-			FROM reviews
-			WHERE review_id = $1
-			ORDER BY review_id"
-		`);
-		expect(buildDevicesSql().sql).toMatchInlineSnapshot(`
-			"SELECT device_id, vendor, model, device_class, capacity_bytes, interface, interface_lanes, form_factor, nand, controller, dram, endurance_dwpd, endurance_pbw, warranty_years, firmware, claimed_json, extra_json
-			FROM devices
-			WHERE TRUE
-			ORDER BY device_id"
-		`);
+		await expect(buildReviewsSql({ reviewId: 'rev-fio' }).sql).toMatchFileSnapshot('./golden/reviews.sql');
+		await expect(buildDevicesSql().sql).toMatchFileSnapshot('./golden/devices.sql');
 		const [review] = await run<ReviewRow>(buildReviewsSql({ reviewId: 'rev-fio' }));
 		expect(review).toMatchObject({ title: '固态硬盘随机读测试', title_en: 'SSD random read test', year: 2024, language: 'zh-Hans' });
 		const devices = await run<DeviceRow>(buildDevicesSql());

@@ -67,10 +67,10 @@ describe('fixtures: detection and goldens', () => {
 		expect(FIXTURES.filter((f) => !f.local)).toHaveLength(5);
 	});
 	for (const f of FIXTURES) {
-		test(`${f.name}: detected by crystaldiskmark-text alone, parsed, golden`, () => {
+		test(`${f.name}: detected by crystaldiskmark-text alone, parsed, golden`, async () => {
 			const text = readFixture(f);
 			expect(ALL.filter((x) => x.detect(head(text), f.name)).map((x) => x.id)).toEqual(['crystaldiskmark-text']);
-			expectGolden('crystaldiskmark', f.name, parse(text, f.name));
+			await expectGolden('crystaldiskmark', f.name, parse(text, f.name));
 		});
 	}
 	test('no other fixture (fio, Iometer, DiskSpd, Vdbench, elbencho…) is claimed', () => {

@@ -64,10 +64,10 @@ describe('fixtures: detection and golden outputs', () => {
 	});
 
 	for (const f of FIXTURES) {
-		test(`${f.name} is detected by ${f.name.endsWith('.xml') ? 'diskspd-xml' : 'diskspd-text'} only, and parses as its golden`, () => {
+		test(`${f.name} is detected by ${f.name.endsWith('.xml') ? 'diskspd-xml' : 'diskspd-text'} only, and parses as its golden`, async () => {
 			const which = detected(textOf(f), f.name).map((x) => x.id);
 			expect(which).toEqual([f.name.endsWith('.xml') ? 'diskspd-xml' : 'diskspd-text']);
-			expectGolden('diskspd', f.name, parseFixture(f));
+			await expectGolden('diskspd', f.name, parseFixture(f));
 		});
 	}
 

@@ -71,10 +71,10 @@ describe('fixtures: detection and goldens', () => {
 		expect(FIXTURES.filter((f) => !f.local)).toHaveLength(3);
 	});
 	for (const f of FIXTURES) {
-		test(`${f.name}: detected by ${expectedFormat(f.name)} alone, parsed, golden`, () => {
+		test(`${f.name}: detected by ${expectedFormat(f.name)} alone, parsed, golden`, async () => {
 			const text = readFixture(f);
 			expect(ALL.filter((x) => x.detect(head(text), f.name)).map((x) => x.id)).toEqual([expectedFormat(f.name)]);
-			expectGolden('elbencho', f.name, byId(expectedFormat(f.name)).parse(text, f.name, noContext()));
+			await expectGolden('elbencho', f.name, byId(expectedFormat(f.name)).parse(text, f.name, noContext()));
 		});
 	}
 	test('no other fixture (fio, Iometer, DiskSpd, Vdbench, CrystalDiskMark…) is claimed', () => {

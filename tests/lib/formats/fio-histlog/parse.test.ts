@@ -46,8 +46,8 @@ describe('fio histogram log goldens', () => {
 		expect(HISTLOGS.map((f) => f.name)).toEqual(expect.arrayContaining([V2, V2_WRITE, V3]));
 	});
 	for (const f of HISTLOGS) {
-		it(f.name, () => {
-			expectGolden('fio-histlog', f.name, parseFioHistLog(readFixture(f), f.name, { latencyUnit: unitOf(f.name) }));
+		it(f.name, async () => {
+			await expectGolden('fio-histlog', f.name, parseFioHistLog(readFixture(f), f.name, { latencyUnit: unitOf(f.name) }));
 		});
 	}
 	it.skipIf(SHARED_PRESENT)(`fixtures only in ../shared: ${SHARED_SKIP_REASON}`, () => {});

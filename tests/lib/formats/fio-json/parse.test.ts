@@ -24,8 +24,8 @@ describe('fio JSON goldens', () => {
 		expect(FIXTURES.map((f) => f.name)).toContain('fio/generated/gen-fio3.33-jsonplus-randrw-perio-logs.json');
 	});
 	for (const fixture of FIXTURES) {
-		it(fixture.name, () => {
-			expectGolden('fio-json', fixture.name, parseFioJson(readFixture(fixture), fixture.name));
+		it(fixture.name, async () => {
+			await expectGolden('fio-json', fixture.name, parseFioJson(readFixture(fixture), fixture.name));
 		});
 	}
 	it.skipIf(SHARED_PRESENT)(`fixtures only in ../shared: ${SHARED_SKIP_REASON}`, () => {});

@@ -92,11 +92,11 @@ describe('fio log goldens', () => {
 		expect(names.some((n) => n.includes('clat_hist'))).toBe(false);
 	});
 	for (const f of LOGS) {
-		it(f.name, () => {
+		it(f.name, async () => {
 			const text = readFixture(f);
 			const opts = optionsFor(f.name);
 			const { meta } = parseFioLogColumns(text, f.name, opts);
-			expectGolden('fio-log', f.name, { meta, ...parseFioLog(text, f.name, opts) });
+			await expectGolden('fio-log', f.name, { meta, ...parseFioLog(text, f.name, opts) });
 		});
 	}
 	it.skipIf(SHARED_PRESENT)(`log fixtures only in ../shared: ${SHARED_SKIP_REASON}`, () => {});

@@ -41,8 +41,8 @@ function parseError(fn: () => unknown): ParseError {
 
 describe('parseFioText goldens', () => {
 	for (const f of listFixtures('fio', isTextFixture)) {
-		it(`${f.name} matches its golden`, () => {
-			expectGolden('fio-text', f.name, parseFioText(readFixture(f), f.name));
+		it(`${f.name} matches its golden`, async () => {
+			await expectGolden('fio-text', f.name, parseFioText(readFixture(f), f.name));
 		});
 	}
 	if (!SHARED_PRESENT) it.skip(`goldens of the text fixtures in ../shared — ${SHARED_SKIP_REASON}`, () => {});

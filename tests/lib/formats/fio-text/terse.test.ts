@@ -45,8 +45,8 @@ function v4ToV2(line: string): string {
 
 describe('parseFioTerse goldens', () => {
 	for (const f of listFixtures('fio', (name) => /-terse-v\d+\.txt$/.test(name))) {
-		it(`${f.name} matches its golden`, () => {
-			expectGolden('fio-text', f.name, parseFioTerse(readFixture(f), f.name));
+		it(`${f.name} matches its golden`, async () => {
+			await expectGolden('fio-text', f.name, parseFioTerse(readFixture(f), f.name));
 		});
 	}
 });

@@ -29,7 +29,7 @@ describe('golden outputs', () => {
 		expect(FIXTURES.filter((f) => f.local).length).toBeGreaterThanOrEqual(4);
 	});
 	for (const f of FIXTURES) {
-		test(f.name, () => expectGolden('iometer-csv', f.name, parseIometerCsv(readFixture(f), f.name)));
+		test(f.name, async () => await expectGolden('iometer-csv', f.name, parseIometerCsv(readFixture(f), f.name)));
 	}
 });
 

@@ -39,7 +39,7 @@ describe('goldens: data/reviews/*/published.csv', () => {
 		expect(publishedFiles.length).toBeGreaterThanOrEqual(5);
 	});
 	for (const id of publishedFiles) {
-		test(`published/${id}`, () => {
+		test(`published/${id}`, async () => {
 			const result = parseReview(id);
 			expect(result.warnings).toEqual([]);
 			expect(result.figures.length).toBe(
@@ -47,7 +47,7 @@ describe('goldens: data/reviews/*/published.csv', () => {
 					.trimEnd()
 					.split('\n').length - 1,
 			);
-			expectGolden('published-csv', id, result);
+			await expectGolden('published-csv', id, result);
 		});
 	}
 });

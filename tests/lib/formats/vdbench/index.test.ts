@@ -32,10 +32,10 @@ describe('fixtures: detection and golden outputs', () => {
 	for (const f of FIXTURES) {
 		const file = f.name.replace(/^vdbench\//, '');
 		const id = `vdbench-${kindOf(file)}`;
-		test(`${file} is detected by ${id} only, and parses alone and in its folder as its goldens`, () => {
+		test(`${file} is detected by ${id} only, and parses alone and in its folder as its goldens`, async () => {
 			expect(detected(textOf(f), file).map((x) => x.id)).toEqual([id]);
-			expectGolden('vdbench', f.name, goldenOf(parse(file, true)));
-			expectGolden('vdbench', `${f.name}.alone`, goldenOf(parse(file, false), true));
+			await expectGolden('vdbench', f.name, goldenOf(parse(file, true)));
+			await expectGolden('vdbench', `${f.name}.alone`, goldenOf(parse(file, false), true));
 		});
 	}
 
