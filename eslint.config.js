@@ -33,7 +33,7 @@ const DOM_GLOBALS = [
 ].map((name) => ({ name, message: `${name} exists only in the browser: build code and pure modules run in Node (use src/lib/browser/).` }));
 
 export default tseslint.config(
-	{ ignores: ['dist/', '.dist-staging/', '.dist-old/', '.astro/', 'node_modules/', 'public/', 'tests/golden/', 'tests/artifacts/'] },
+	{ ignores: ['dist/', '.dist-staging/', '.dist-old/', '.astro/', 'node_modules/', 'public/', 'tests/lib/formats/*/golden/', 'tests/artifacts/'] },
 	...tseslint.configs.recommended,
 	...astro.configs.recommended,
 	{

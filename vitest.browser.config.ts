@@ -6,7 +6,9 @@ export default defineConfig({
 		globalSetup: ['tests/browser/global-setup.ts'],
 		testTimeout: 120_000,
 		hookTimeout: 300_000,
-		fileParallelism: false,
+		// Two files at a time against the one shared build (each file its own Chromium); a file that needs a site of its
+		// own (xss) builds it in a temporary folder.
+		maxWorkers: 2,
 		env: { TZ: 'UTC' },
 	},
 });

@@ -5,6 +5,8 @@
 // --only biglog [--sizes 0.5,1,2,4] runs only this: per-I/O logs of each size in GiB (4 alone by default) beside a small
 // review through `npm run ingest`, each with its time, throughput and peak RSS, side by side with the same ingest of a
 // 200 MB log in the same run (aim: throughput at every size within 1.3× of the 200 MB one, peak RSS < 400 MB).
+// --only fuzz|scale [--size N] runs the long form of a test `npm test` runs short (scripts/bench/long-tests.ts): the
+// parsers' fuzz for N s per format (30), the browser's partition checks on a catalog of N generated reviews (30).
 import { createHash } from 'node:crypto';
 import { closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +18,7 @@ import { timeseries } from '../src/lib/schema.ts';
 import { stageFioLogFile } from './ingest/log-series.ts';
 import { DatasetWriter } from './ingest/write-parquet.ts';
 import { benchCatalog } from './bench/catalog-run.ts';
+import { benchLongTest } from './bench/long-tests.ts';
 import { TIME, runNode } from './bench/run-node.ts';
 import { benchSite, median } from './bench/site.ts';
 
@@ -27,6 +30,7 @@ const { values } = parseArgs({
 		catalog: { type: 'string' },
 		keep: { type: 'boolean', default: false },
 		sizes: { type: 'string', default: '4' },
+		size: { type: 'string' },
 	},
 });
 const ROOT = resolve(import.meta.dirname, '..');
@@ -263,6 +267,8 @@ function catalogSizes(text: string): number[] {
 
 if (values.catalog !== undefined) {
 	await benchCatalog(catalogSizes(values.catalog), values.keep);
+} else if (values.only === 'fuzz' || values.only === 'scale') {
+	if (!benchLongTest(ROOT, values.only, values.size === undefined ? undefined : Number(values.size))) process.exitCode = 1;
 } else if (values.only === 'biglog') {
 	await benchBigLog(gibSizes(values.sizes));
 } else {

@@ -221,7 +221,7 @@ export class DatasetWriter {
 		this.kinds = 0;
 	}
 
-	/** `threads`: DuckDB's worker threads (the output is the same for any count: tests/ingest/determinism.test.ts). */
+	/** `threads`: DuckDB's worker threads (the output is the same for any count: tests/scripts/ingest/determinism.test.ts). */
 	static async open(threads = 2): Promise<DatasetWriter> {
 		const dir = mkdtempSync(join(tmpdir(), 'ssd-ingest-'));
 		// Bounded memory, whatever the size of a log: left to its default (80 % of RAM), DuckDB holds some 700 MB while

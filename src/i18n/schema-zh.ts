@@ -1,5 +1,5 @@
 // The dataset's tables and columns described in Simplified Chinese: the English descriptions live with the schema
-// (src/lib/schema.ts, also data/COLUMNS.md); these follow them one to one (tests/site/i18n.test.ts checks that every
+// (src/lib/schema.ts, also data/COLUMNS.md); these follow them one to one (tests/i18n/strings.test.ts checks that every
 // table and column has one and no other). Values, names and paths are in `backticks`, shown as code.
 
 export const TABLE_DESCRIPTIONS_ZH: Record<string, string> = {

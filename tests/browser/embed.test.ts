@@ -93,7 +93,7 @@ describe('embeds', () => {
 	});
 
 	it('built without SITE_URL, publishes no oEmbed answer and writes no other address into its links', async () => {
-		// oEmbed answers must be absolute and a static file cannot know where it is served (tests/site/embed-social.test.ts: with SITE_URL).
+		// oEmbed answers must be absolute and a static file cannot know where it is served (tests/lib/site/embed-social.test.ts: with SITE_URL).
 		expect((await fetch(`${base}${EMBED}oembed.json`)).status).toBe(404);
 		const html = await (await fetch(`${base}${EMBED}`)).text();
 		expect(html).not.toContain('json+oembed');

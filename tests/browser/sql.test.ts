@@ -62,10 +62,13 @@ describe('SQL console', () => {
 		const shown = ['323.346', '1,234,568', '2021', '4,800,000', '0.3', '0.000000001', '-42.1235'];
 		const exact = ['323.34612592999997', '1234567.891', '2021', '4800000', '0.30000000000000004', '1e-9', '-42.123456789'];
 		for (const lang of ['en', 'zh'] as const) {
+			// One page per language (DuckDB starts once), its theme and width changed in place.
+			const { page } = await open(sqlUrl(lang === 'zh' ? '/zh-Hans/sql/' : '/sql/', sql), { viewport: { width: 320, height: 800 } });
+			expect(await settled(page)).toBe('ready');
 			for (const colorScheme of ['light', 'dark'] as const) {
+				await page.emulateMedia({ colorScheme });
 				for (const width of [320, 375, 1280]) {
-					const { page } = await open(sqlUrl(lang === 'zh' ? '/zh-Hans/sql/' : '/sql/', sql), { viewport: { width, height: 800 }, colorScheme });
-					expect(await settled(page)).toBe('ready');
+					await page.setViewportSize({ width, height: 800 });
 					const cells = page.locator('[data-testid="sql-table"] tbody td');
 					expect(await cells.allInnerTexts()).toEqual(shown);
 					// Headers of number columns are aligned with their numbers.

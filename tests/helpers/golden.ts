@@ -1,8 +1,8 @@
-// Golden expected outputs: tests/golden/<fixture name>.expected.json. A missing file is
-// written locally and fails under CI=true; a mismatch writes <name>.changed.json beside it.
-// UPDATE_GOLDEN=1 re-blesses.
-import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+// Goldens: the one snapshot convention of the tests. A golden is a file in a `golden/` folder beside the test that
+// pins it, compared with Vitest's toMatchFileSnapshot: `npm run test:update` (vitest -u) re-blesses, a missing one is
+// written locally and fails under CI. A format's goldens: tests/lib/formats/<format folder>/golden/<input
+// file>.expected.json, the parse of that input as JSON with sorted keys and numbers to 12 significant digits.
+import { basename, join } from 'node:path';
 import { expect } from 'vitest';
 import { ROOT } from './fixtures.ts';
 
@@ -22,18 +22,16 @@ function normalize(value: unknown): unknown {
 	return value;
 }
 
-export function expectGolden(fixtureName: string, actual: unknown): void {
-	const path = join(ROOT, 'tests/golden', `${fixtureName}.expected.json`);
-	const changed = path.replace(/\.expected\.json$/, '.changed.json');
-	const text = JSON.stringify(normalize(actual), null, 1) + '\n';
-	if (process.env.UPDATE_GOLDEN || !existsSync(path)) {
-		if (process.env.CI && !process.env.UPDATE_GOLDEN) throw new Error(`missing golden file ${path}`);
-		mkdirSync(dirname(path), { recursive: true });
-		writeFileSync(path, text);
-		return;
-	}
-	const expected = readFileSync(path, 'utf8');
-	if (expected !== text) writeFileSync(changed, text);
-	else if (existsSync(changed)) rmSync(changed);
-	expect(JSON.parse(text)).toEqual(JSON.parse(expected));
+/** The text of a golden: what `expectGolden` compares. */
+export function goldenText(actual: unknown): string {
+	return JSON.stringify(normalize(actual), null, 1) + '\n';
+}
+
+/** Where the golden of `inputName` (a fixture's name or file name) parsed by the format of folder `format` lives. */
+export function goldenPath(format: string, inputName: string): string {
+	return join(ROOT, 'tests/lib/formats', format, 'golden', `${basename(inputName)}.expected.json`);
+}
+
+export async function expectGolden(format: string, inputName: string, actual: unknown): Promise<void> {
+	await expect(goldenText(actual)).toMatchFileSnapshot(goldenPath(format, inputName));
 }

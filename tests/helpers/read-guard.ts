@@ -1,4 +1,4 @@
-// Preloaded into a child process (node --import) by tests/ingest/big-files.test.ts: any read that would hold more
+// Preloaded into a child process (node --import) by tests/scripts/ingest/big-files.test.ts: any read that would hold more
 // than READ_GUARD_BYTES of a file at once — a whole-file read, or a read into a buffer that big — throws, naming the
 // file. ESM named imports of node:fs see the wrapped functions through syncBuiltinESMExports().
 import fs from 'node:fs';

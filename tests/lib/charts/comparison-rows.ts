@@ -1,0 +1,63 @@
+// Relative figures transcribed from a review: changes in %, ratios, a basis that is not a device,
+// and a figure whose number was not transcribed (no delta, no ratio).
+import type { ComparisonRow } from '../../../src/lib/schema.ts';
+import { comparison } from './rows.ts';
+
+export const comparisonRows: ComparisonRow[] = [
+	comparison({
+		device_id: 'intel-ssd-710-200g',
+		source_line: 12,
+		workload: '4K random write',
+		iodepth: 32,
+		kind: 'delta',
+		basis: 'intel-ssd-320-300g',
+		basis_device_id: 'intel-ssd-320-300g',
+		quantity: 'iops',
+		delta_pct: 108,
+		condition: '4K random write, QD32, after 24 h',
+		quote: 'The 710 delivers 108% more random write IOPS than the SSD 320.',
+	}),
+	comparison({
+		device_id: 'intel-ssd-710-200g',
+		source_line: 13,
+		workload: '4K random write',
+		iodepth: 32,
+		kind: 'delta',
+		basis: 'intel-ssd-320-300g',
+		basis_device_id: 'intel-ssd-320-300g',
+		quantity: 'latency',
+		delta_pct: -47.2,
+	}),
+	comparison({
+		device_id: 'intel-ssd-710-200g',
+		source_line: 14,
+		workload: '128K sequential read',
+		kind: 'ratio',
+		basis: 'spec sheet',
+		quantity: 'bandwidth',
+		ratio: 0.96,
+	}),
+	comparison({
+		device_id: 'kioxia-cm7-r-3t84',
+		source_line: 20,
+		workload: '4K random read',
+		iodepth: 256,
+		kind: 'ratio',
+		basis: 'samsung-pm9a3-3t84',
+		basis_device_id: 'samsung-pm9a3-3t84',
+		quantity: 'iops',
+		ratio: 2.05,
+	}),
+	comparison({
+		device_id: 'kioxia-cm7-r-3t84',
+		source_line: 21,
+		workload: '4K random read',
+		iodepth: 256,
+		kind: 'delta',
+		basis: 'samsung-pm9a3-3t84',
+		basis_device_id: 'samsung-pm9a3-3t84',
+		quantity: 'latency',
+		delta_pct: null,
+		condition: 'number illegible in the scanned article',
+	}),
+];
