@@ -1,13 +1,13 @@
 // Relative figures as published ("+108 % vs SSD 710"): one horizontal bar per comparison, the change
 // in % (or the ratio) of the subject device against the basis written beside the bar.
 import * as Plot from '@observablehq/plot';
-import type { ComparisonRow } from '../schema.ts';
-import { chartContext, type ChartContext } from './context.ts';
-import { deviceSeries, type DeviceSeries } from './devices.ts';
-import { formatSigned, listText, rangeText, sentences, tidy } from './format.ts';
-import { MIN_FONT_PX, type ChartOptions } from './options.ts';
-import { noDataMark, plotBase, titleText } from './plot-parts.ts';
-import type { ChartTable } from './table.ts';
+import type { ComparisonRow } from '../../schema.ts';
+import { chartContext, type ChartContext } from '../context.ts';
+import { deviceSeries, type DeviceSeries } from '../devices.ts';
+import { formatSigned, listText, rangeText, sentences, tidy } from '../format.ts';
+import { MIN_FONT_PX, type ChartOptions } from '../options.ts';
+import { noDataMark, plotBase, titleText } from '../plot-parts.ts';
+import type { ChartTable } from '../table.ts';
 
 export type ComparisonKind = 'delta' | 'ratio';
 

@@ -1,16 +1,16 @@
 // Read/write mixes (e.g. 70/30): per device, the read and write IOPS (or bandwidth) of one mixed run
 // stacked into one bar, one group per mix. Each bar is the device's best measured run for that mix.
 import * as Plot from '@observablehq/plot';
-import type { RunRow } from '../schema.ts';
-import { MIN_LABELLED_BAR, PUBLISHED_BAR } from './bars.ts';
-import { conditionClauses, publishedSourcesClause, toolsClause } from './caption.ts';
-import { chartContext, type ChartContext } from './context.ts';
-import { deviceSeries, type DeviceSeries } from './devices.ts';
-import { sentences, tidy } from './format.ts';
-import { MIN_FONT_PX, type ChartOptions } from './options.ts';
-import { compactTicks, noDataMark, plotBase, rateAxisLabel, ratePhrase, titleText } from './plot-parts.ts';
-import { bestPerKey, rateOf } from './run-values.ts';
-import type { ChartTable } from './table.ts';
+import type { RunRow } from '../../schema.ts';
+import { MIN_LABELLED_BAR, PUBLISHED_BAR } from '../bars.ts';
+import { conditionClauses, publishedSourcesClause, toolsClause } from '../caption.ts';
+import { chartContext, type ChartContext } from '../context.ts';
+import { deviceSeries, type DeviceSeries } from '../devices.ts';
+import { sentences, tidy } from '../format.ts';
+import { MIN_FONT_PX, type ChartOptions } from '../options.ts';
+import { compactTicks, noDataMark, plotBase, rateAxisLabel, ratePhrase, titleText } from '../plot-parts.ts';
+import { bestPerKey, rateOf } from '../run-values.ts';
+import type { ChartTable } from '../table.ts';
 
 export interface MixBar {
 	device_id: string;
