@@ -5,14 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { KINDS, kindOf } from '../../src/lib/charts/kinds.ts';
 import { CHART_LABELS } from '../../src/lib/charts/labels.ts';
 import { assembleInput, kindControls, queriesForView } from '../../src/lib/site/chart-data.ts';
+import { drawOf } from '../../src/lib/site/chart-kinds.ts';
 import { DEFAULT_VIEW } from '../../src/lib/site/view.ts';
 import { sweepRows } from './sweeps.ts';
 
 const CONTROLS = ['stat', 'rate', 'latency', 'log', 'buckets', 'direction'];
 
 describe('chart kinds', () => {
-	it('are each one folder named by the id, exporting the kind from its index.ts', () => {
+	it('are each one folder named by the id: the kind from its index.ts, its drawing from its chart.ts', () => {
 		for (const kind of KINDS) expect(existsSync(new URL(`../../src/lib/charts/${kind.id}/index.ts`, import.meta.url)), kind.id).toBe(true);
+		for (const kind of KINDS) expect(Object.keys(drawOf(kind.slug)).sort(), kind.id).toEqual(['render', 'summary', 'table']);
 		expect(new Set(KINDS.map((k) => k.id)).size).toBe(KINDS.length);
 		expect(new Set(KINDS.map((k) => k.slug)).size).toBe(KINDS.length);
 	});
@@ -33,6 +35,11 @@ describe('chart kinds', () => {
 				expect(owner.get(key), key).toBeUndefined();
 				owner.set(key, kind.id);
 			}
+		}
+		// Every label named after a kind's slug is that kind's.
+		for (const key of Object.keys(CHART_LABELS.en)) {
+			const slug = KINDS.find((k) => key.startsWith(`${k.slug}_`))?.slug;
+			if (slug) expect(owner.get(key), key).toBe(kindOf(slug).id);
 		}
 	});
 

@@ -6,10 +6,10 @@ import { deviceSeries } from '../../src/lib/charts/devices.ts';
 import { bandwidthFromBytesPerS, blockSizeText, latencyFromNs } from '../../src/lib/charts/display-units.ts';
 import { fill, formatCompact, rangeText, sentences } from '../../src/lib/charts/format.ts';
 import { CHART_LABELS } from '../../src/lib/charts/labels.ts';
-import type { ChartKindDef } from '../../src/lib/charts/kind.ts';
 import { KINDS, type KindSlug } from '../../src/lib/charts/kinds.ts';
 import type { ChartOptions } from '../../src/lib/charts/options.ts';
 import type { FixedOptions } from '../../src/lib/site/chart-data.ts';
+import { drawOf } from '../../src/lib/site/chart-kinds.ts';
 import { appRows, cornerRows, mixRows } from './bar-rows.ts';
 import { comparisonRows } from './comparison-rows.ts';
 import { histogramInput } from './histogram-rows.ts';
@@ -42,7 +42,7 @@ const SAMPLES: Record<KindSlug, Sample> = {
 
 const CASES = KINDS.map((kind) => {
 	const sample = SAMPLES[kind.slug];
-	const draw = kind as unknown as ChartKindDef<string, unknown>;
+	const draw = drawOf(kind.slug);
 	const options = (o: ChartOptions) => ({ ...o, ...sample.fixed });
 	return {
 		name: kind.id,

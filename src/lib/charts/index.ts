@@ -38,4 +38,4 @@ export {
 	type ComparisonOptions,
 } from './comparison-bars/chart.ts';
 export { KINDS, kindOf, type KindSlug } from './kinds.ts';
-export type { ChartKindDef, KindControl } from './kind.ts';
+export type { ChartKindDef, KindControl, KindDraw } from './kind.ts';

@@ -1,5 +1,6 @@
-// What a chart kind is: one object per kind (src/lib/charts/<kind>/index.ts), listed once in kinds.ts. The pages,
-// the chart plan, the live charts, the embeds and the comparison read that list; nothing else names a kind.
+// What a chart kind is: one folder src/lib/charts/<kind>/ with its object (index.ts: everything but the drawing)
+// and its drawing (chart.ts `draw`), listed once in kinds.ts. The pages, the chart plan, the live charts, the
+// embeds and the comparison read that list; nothing else names a kind.
 import type { LateNeed } from '../compare/html.ts';
 import type { Family, SharedLoad } from '../compare/comparison.ts';
 import type { PercentileRow, RunRow } from '../schema.ts';
@@ -70,15 +71,12 @@ export interface ChartKindDef<Slug extends string = string, Input = never> {
 	/** Its short code: in chart ids, embed and table URLs, `data-chart` and the page's JSON (existing URLs keep it). */
 	slug: Slug;
 	controls: readonly KindControl[];
-	/** The chart labels (labels.ts) only this kind uses. */
+	/** The chart labels (labels.ts) only this kind uses: every key that starts with its slug and `_`. */
 	labelKeys: readonly (keyof ChartLabels)[];
 	/** The chart's input from its rows: the one path used at build time and in the browser. */
 	input(parts: InputParts): Input;
 	/** Its queries under the reader's view, when the view changes which rows it reads (a direction, a resolution). */
 	queriesForView?(queries: ChartQueries, view: Pick<ViewState, 'buckets' | 'direction'>, directions: readonly string[] | undefined): ChartQueries;
-	render(input: Input, options: ChartOptions & FixedOptions): Element;
-	summary(input: Input, options: ChartOptions & FixedOptions): string;
-	table(input: Input, options: ChartOptions & FixedOptions): ChartTable;
 	/** The charts of this kind a workload group gets on a review or drive page (in the list's order). */
 	plan?(group: GroupFacts): Draft[];
 	/** Its chart of a comparison's workload family, if it draws one (at most one per kind, in the list's order). */
@@ -87,9 +85,14 @@ export interface ChartKindDef<Slug extends string = string, Input = never> {
 	headlineRank?: number;
 }
 
-/** Label keys of a kind: every chart label whose key starts with its prefix. */
-export function labelKeysOf(labels: ChartLabels, prefix: string): (keyof ChartLabels)[] {
-	return (Object.keys(labels) as (keyof ChartLabels)[]).filter((k) => k.startsWith(prefix));
+/**
+ * How a kind draws (its folder's chart.ts exports it as `draw`): apart from the kind's object because it brings
+ * Plot, which the page script loads only to draw (site/chart-kinds.ts finds every kind's `draw`).
+ */
+export interface KindDraw<Input = never> {
+	render(input: Input, options: ChartOptions & FixedOptions): Element;
+	summary(input: Input, options: ChartOptions & FixedOptions): string;
+	table(input: Input, options: ChartOptions & FixedOptions): ChartTable;
 }
 
 export const distinct = <T>(values: readonly T[]) => [...new Set(values)];

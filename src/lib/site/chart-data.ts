@@ -1,6 +1,7 @@
 // A chart's data: the queries that fill it, how their rows become the chart's input (its kind's `input`,
-// src/lib/charts/kinds.ts), and how those rows travel in the page. Loaded lazily by the page script, like the
-// drawing (chart-kinds.ts): the kinds' objects hold both.
+// src/lib/charts/kinds.ts), and how those rows travel in the page. No chart library here (no Plot: the kinds'
+// objects leave their drawing to their chart.ts), so the page script can re-query and rebuild inputs before the
+// charts themselves are loaded; chart-kinds.ts adds the drawing.
 //
 // In the page, a chart carries the rows of its queries except two kinds: its runs come from one table of the
 // page's runs (each run once, however many charts draw it), and histogram bins are not carried at all (thousands

@@ -1,8 +1,9 @@
-// Drawing a page's charts: each kind's functions (src/lib/charts/kinds.ts) with the options of the reader's view.
+// Drawing a page's charts: each kind's drawing (its folder's chart.ts) with the options of the reader's view.
 // Their data (queries, input, how rows travel in the page) is in chart-data.ts. Pure: imported at build time by the pages
 // and, lazily, in the browser to redraw the same charts with the same functions.
 import type { ChartOptions } from '../charts/options.ts';
 import type { ChartTable } from '../charts/table.ts';
+import type { KindDraw } from '../charts/kind.ts';
 import { kindOf } from '../charts/kinds.ts';
 import type { ComparisonKind } from '../charts/comparison-bars/chart.ts';
 import { localizeAriaNames } from '../charts/aria-labels.ts';
@@ -12,6 +13,16 @@ import { DEFAULT_VIEW, type ChartKind, type ViewState } from './view.ts';
 
 export { DEFAULT_VIEW, type ChartKind, type ViewState };
 export * from './chart-data.ts';
+
+// Every kind's drawing, found in its folder (chart.ts `draw`): the kinds' list stays free of Plot.
+const DRAWINGS = import.meta.glob<KindDraw<unknown>>('../charts/*/chart.ts', { eager: true, import: 'draw' });
+
+/** How a kind draws: its render, summary and table. */
+export function drawOf(kind: ChartKind): KindDraw<unknown> {
+	const draw = DRAWINGS[`../charts/${kindOf(kind).id}/chart.ts`];
+	if (!draw) throw new Error(`chart kind ${kind}: no draw in src/lib/charts/${kindOf(kind).id}/chart.ts`);
+	return draw;
+}
 
 /** The chart options for a spec under a view: the reader's choices, then what the chart keeps fixed. */
 export function chartOptions(
@@ -45,7 +56,7 @@ export interface RenderedChart {
 
 /** Draws a chart with the chart library: the element, its text summary and its data table. */
 export function renderChart(kind: ChartKind, input: unknown, options: ChartOptions): RenderedChart {
-	const f = kindOf(kind);
+	const f = drawOf(kind);
 	const element = f.render(input, options);
 	localizeAriaNames(element, chartContext(options));
 	const svg = [...element.children].find((c) => c.tagName.toLowerCase() === 'svg');
@@ -55,10 +66,10 @@ export function renderChart(kind: ChartKind, input: unknown, options: ChartOptio
 
 /** Only the chart's data table (a table opened before its chart was redrawn; the CSV downloads). */
 export function chartTable(kind: ChartKind, input: unknown, options: ChartOptions): ChartTable {
-	return kindOf(kind).table(input, options);
+	return drawOf(kind).table(input, options);
 }
 
 /** Only the chart's text summary (a chart not drawn yet still says what it shows). */
 export function chartSummary(kind: ChartKind, input: unknown, options: ChartOptions): string {
-	return kindOf(kind).summary(input, options);
+	return drawOf(kind).summary(input, options);
 }

@@ -13,6 +13,7 @@ import { panelFigure } from '../panels.ts';
 import { compactTicks, directionRank, titleText } from '../plot-parts.ts';
 import { bestPerKey, rateOf } from '../run-values.ts';
 import type { ChartTable } from '../table.ts';
+import type { KindDraw } from '../kind.ts';
 
 export interface AppBar extends BarDatum {
 	workload: string;
@@ -201,3 +202,6 @@ export function appProfileBarsTable(rows: readonly RunRow[], options: ChartOptio
 		]),
 	};
 }
+
+/** How the kind draws (kind.ts KindDraw). */
+export const draw: KindDraw<RunRow[]> = { render: appProfileBars, summary: appProfileBarsSummary, table: appProfileBarsTable };

@@ -1,20 +1,14 @@
 // Bars of single figures (an application profile's transactions, a rate): what a group without a sweep or a mix gets.
 import type { RunRow } from '../../schema.ts';
 import type { ChartKindDef } from '../kind.ts';
-import { labelKeysOf } from '../kind.ts';
-import { CHART_LABELS } from '../labels.ts';
 import { drawsMix } from '../mix-bars/index.ts';
-import { appProfileBars, appProfileBarsSummary, appProfileBarsTable } from './chart.ts';
 
 export const appProfileKind: ChartKindDef<'app', RunRow[]> = {
 	id: 'app-profile-bars',
 	slug: 'app',
 	controls: ['rate'],
-	labelKeys: labelKeysOf(CHART_LABELS.en, 'app_'),
+	labelKeys: ['app_title', 'app_caption', 'app_summary_top'],
 	input: ({ runs }) => runs,
-	render: appProfileBars,
-	summary: appProfileBarsSummary,
-	table: appProfileBarsTable,
 	headlineRank: 0,
 	// A workload of one review matched by label: its figures as bars (transactions or a rate).
 	compare: ({ family, fixed }) =>

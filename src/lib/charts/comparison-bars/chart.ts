@@ -8,6 +8,7 @@ import { formatSigned, listText, rangeText, sentences, tidy } from '../format.ts
 import { MIN_FONT_PX, type ChartOptions } from '../options.ts';
 import { noDataMark, plotBase, titleText } from '../plot-parts.ts';
 import type { ChartTable } from '../table.ts';
+import type { KindDraw } from '../kind.ts';
 
 export type ComparisonKind = 'delta' | 'ratio';
 
@@ -227,3 +228,6 @@ export function comparisonBarsTable(rows: readonly ComparisonRow[], options: Com
 		]),
 	};
 }
+
+/** How the kind draws (kind.ts KindDraw). */
+export const draw: KindDraw<ComparisonRow[]> = { render: comparisonBars, summary: comparisonBarsSummary, table: comparisonBarsTable };

@@ -14,6 +14,7 @@ import type { ChartOptions } from '../options.ts';
 import { latencyTicks, noDataMark, plotBase, titleText } from '../plot-parts.ts';
 import { compactPaths } from '../svg-paths.ts';
 import type { ChartTable } from '../table.ts';
+import type { KindDraw } from '../kind.ts';
 
 export interface ExceedancePoint {
 	series: string;
@@ -204,3 +205,6 @@ export function latencyExceedanceTable(input: HistogramInput, options: ChartOpti
 		rows: series.flatMap((s) => s.bins.map((b) => [s.label, tidy(b.from), tidy(b.to), b.count, tidy(b.slower)])),
 	};
 }
+
+/** How the kind draws (kind.ts KindDraw). */
+export const draw: KindDraw<HistogramInput> = { render: latencyExceedance, summary: latencyExceedanceSummary, table: latencyExceedanceTable };

@@ -2,19 +2,13 @@
 import type { HistogramInput } from '../histogram-series.ts';
 import { histogramCompare, histogramInput, histogramQueries } from '../histogram/index.ts';
 import type { ChartKindDef } from '../kind.ts';
-import { labelKeysOf } from '../kind.ts';
-import { CHART_LABELS } from '../labels.ts';
-import { latencyExceedance, latencyExceedanceSummary, latencyExceedanceTable } from './chart.ts';
 
 export const latencyExceedanceKind: ChartKindDef<'exc', HistogramInput> = {
 	id: 'latency-exceedance',
 	slug: 'exc',
 	controls: ['latency'],
-	labelKeys: labelKeysOf(CHART_LABELS.en, 'exc_'),
+	labelKeys: ['exc_title', 'exc_caption', 'exc_summary_series', 'exc_summary_open', 'exc_summary_top'],
 	input: histogramInput,
-	render: latencyExceedance,
-	summary: latencyExceedanceSummary,
-	table: latencyExceedanceTable,
 	headlineRank: 6,
 	compare: histogramCompare,
 	plan: (g) => {

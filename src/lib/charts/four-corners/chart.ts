@@ -17,6 +17,7 @@ import { CORNERS, cornerOf, type Corner } from '../corners.ts';
 import { drivesOf, perDriveRow } from '../../compare/per-drive.ts';
 import { bestPerKey, rateOf } from '../run-values.ts';
 import type { ChartTable } from '../table.ts';
+import type { KindDraw } from '../kind.ts';
 
 export interface CornerBar extends BarDatum {
 	corner: Corner['key'];
@@ -210,3 +211,6 @@ export function fourCornersTable(rows: readonly RunRow[], options: ChartOptions)
 		]),
 	};
 }
+
+/** How the kind draws (kind.ts KindDraw). */
+export const draw: KindDraw<RunRow[]> = { render: fourCorners, summary: fourCornersSummary, table: fourCornersTable };

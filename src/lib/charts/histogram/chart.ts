@@ -11,6 +11,7 @@ import type { ChartOptions } from '../options.ts';
 import { facetTitles, latencyTicks, noDataMark, plotBase, titleText } from '../plot-parts.ts';
 import { compactPaths } from '../svg-paths.ts';
 import type { ChartTable } from '../table.ts';
+import type { KindDraw } from '../kind.ts';
 
 export interface HistogramBar {
 	series: string;
@@ -225,3 +226,6 @@ export function latencyHistogramTable(input: HistogramInput, options: ChartOptio
 		),
 	};
 }
+
+/** How the kind draws (kind.ts KindDraw). */
+export const draw: KindDraw<HistogramInput> = { render: latencyHistogram, summary: latencyHistogramSummary, table: latencyHistogramTable };

@@ -2,10 +2,7 @@
 import type { RunRow } from '../../schema.ts';
 import type { HistogramInput } from '../histogram-series.ts';
 import type { ChartKindDef, CompareDraft, FamilyFacts, GroupFacts } from '../kind.ts';
-import { labelKeysOf } from '../kind.ts';
-import { CHART_LABELS } from '../labels.ts';
 import { compareByLoad } from '../run-values.ts';
-import { latencyHistogram, latencyHistogramSummary, latencyHistogramTable } from './chart.ts';
 
 /**
  * Histograms of a load sweep overlap into a blur: per device and direction, the lightest, the middle and the
@@ -45,11 +42,8 @@ export const latencyHistogramKind: ChartKindDef<'hist', HistogramInput> = {
 	id: 'latency-histogram',
 	slug: 'hist',
 	controls: ['latency'],
-	labelKeys: labelKeysOf(CHART_LABELS.en, 'hist_'),
+	labelKeys: ['hist_title', 'hist_caption', 'hist_merged', 'hist_summary_series', 'hist_summary_top'],
 	input: histogramInput,
-	render: latencyHistogram,
-	summary: latencyHistogramSummary,
-	table: latencyHistogramTable,
 	headlineRank: 5,
 	compare: histogramCompare,
 	plan: (g) => {

@@ -22,6 +22,7 @@ import {
 	titleText,
 } from '../plot-parts.ts';
 import { compareByLoad, latencyOf, rateOf } from '../run-values.ts';
+import type { KindDraw } from '../kind.ts';
 
 export interface LatencyIopsPoint {
 	device_id: string;
@@ -258,3 +259,6 @@ export function latencyVsIopsTable(rows: readonly RunRow[], options: ChartOption
 		}),
 	};
 }
+
+/** How the kind draws (kind.ts KindDraw). */
+export const draw: KindDraw<RunRow[]> = { render: latencyVsIops, summary: latencyVsIopsSummary, table: latencyVsIopsTable };

@@ -1,9 +1,7 @@
 // Bars of a mixed workload's read and write rates: single figures (no sweep) of a read/write mix.
 import type { RunRow } from '../../schema.ts';
 import type { ChartKindDef, GroupFacts } from '../kind.ts';
-import { labelKeysOf } from '../kind.ts';
-import { CHART_LABELS } from '../labels.ts';
-import { mixBars, mixBarsData, mixBarsSummary, mixBarsTable } from './chart.ts';
+import { mixBarsData } from './data.ts';
 
 /** Single figures of a group that the mix bars can draw (the application bars draw the others). */
 export function drawsMix(g: GroupFacts): boolean {
@@ -16,10 +14,7 @@ export const mixBarsKind: ChartKindDef<'mix', RunRow[]> = {
 	id: 'mix-bars',
 	slug: 'mix',
 	controls: ['rate'],
-	labelKeys: labelKeysOf(CHART_LABELS.en, 'mix_'),
+	labelKeys: ['mix_title', 'mix_caption', 'mix_summary_top', 'mix_summary_total', 'mix_label'],
 	input: ({ runs }) => runs,
-	render: mixBars,
-	summary: mixBarsSummary,
-	table: mixBarsTable,
 	plan: (g) => (drawsMix(g) ? [{ kind: 'mix', suffix: 'mix', queries: { runs: { runIds: g.runIds } }, relabel: g.relabel }] : []),
 };

@@ -13,6 +13,7 @@ import { categoricalColor } from '../palette.ts';
 import { MUTED_LINE, directionRank, facetTitles, latencyTicks, noDataMark, plotBase, titleText } from '../plot-parts.ts';
 import { compareByLoad } from '../run-values.ts';
 import type { ChartTable } from '../table.ts';
+import type { KindDraw } from '../kind.ts';
 
 export interface PercentileLadderInput {
 	runs: readonly RunRow[];
@@ -294,3 +295,6 @@ export function percentileLadderTable(input: PercentileLadderInput, options: Cha
 		]),
 	};
 }
+
+/** How the kind draws (kind.ts KindDraw). */
+export const draw: KindDraw<PercentileLadderInput> = { render: percentileLadder, summary: percentileLadderSummary, table: percentileLadderTable };

@@ -1,22 +1,18 @@
 // Latency percentiles of each run, rung by rung: runs with at least two rungs (reported percentiles or a mean).
-import { DIRECTIONS, type RunRow } from '../../schema.ts';
+import type { RunRow } from '../../schema.ts';
+import { directionRank } from '../direction-rank.ts';
 import type { ChartKindDef } from '../kind.ts';
-import { distinct, labelKeysOf } from '../kind.ts';
-import { CHART_LABELS } from '../labels.ts';
-import { percentileLadder, percentileLadderSummary, percentileLadderTable, type PercentileLadderInput } from './chart.ts';
+import type { PercentileLadderInput } from './chart.ts';
+import { distinct } from '../kind.ts';
 
-const directionOrder = (d: string) => {
-	const i = DIRECTIONS.indexOf(d as (typeof DIRECTIONS)[number]);
-	return i < 0 ? DIRECTIONS.length : i;
-};
 /** Directions in the dataset's order (read, write, …), unknown ones last. */
-export const byDirection = (a: string, b: string) => directionOrder(a) - directionOrder(b);
+export const byDirection = (a: string, b: string) => directionRank(a) - directionRank(b);
 
 export const percentileLadderKind: ChartKindDef<'ladder', PercentileLadderInput> = {
 	id: 'percentile-ladder',
 	slug: 'ladder',
 	controls: ['latency', 'direction'],
-	labelKeys: labelKeysOf(CHART_LABELS.en, 'ladder_'),
+	labelKeys: ['ladder_title', 'ladder_caption', 'ladder_summary_head', 'ladder_summary_top', 'ladder_summary_tail'],
 	input: ({ runs, results }) => ({ runs, percentiles: results.percentiles ?? [] }),
 	queriesForView: (q, view, directions) =>
 		view.direction && directions?.includes(view.direction)
@@ -26,9 +22,6 @@ export const percentileLadderKind: ChartKindDef<'ladder', PercentileLadderInput>
 					percentiles: q.percentiles && { ...q.percentiles, direction: view.direction },
 				}
 			: q,
-	render: percentileLadder,
-	summary: percentileLadderSummary,
-	table: percentileLadderTable,
 	headlineRank: 4,
 	compare: ({ family, percentiles, fixed, runsOf }) => {
 		if (family.merged) {

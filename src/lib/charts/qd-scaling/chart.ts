@@ -21,6 +21,7 @@ import {
 } from '../plot-parts.ts';
 import { latencyOf, outstandingOf, rateOf } from '../run-values.ts';
 import type { ChartTable } from '../table.ts';
+import type { KindDraw } from '../kind.ts';
 
 export interface QdPoint {
 	device_id: string;
@@ -250,3 +251,6 @@ export function qdScalingTable(rows: readonly RunRow[], options: ChartOptions): 
 		]),
 	};
 }
+
+/** How the kind draws (kind.ts KindDraw). */
+export const draw: KindDraw<RunRow[]> = { render: qdScaling, summary: qdScalingSummary, table: qdScalingTable };

@@ -1,20 +1,15 @@
 // Rate and latency against outstanding I/Os: a load sweep over at least two queue depths.
 import type { RunRow } from '../../schema.ts';
 import type { ChartKindDef } from '../kind.ts';
-import { distinct, labelKeysOf } from '../kind.ts';
-import { CHART_LABELS } from '../labels.ts';
+import { distinct } from '../kind.ts';
 import { outstandingOf } from '../run-values.ts';
-import { qdScaling, qdScalingSummary, qdScalingTable } from './chart.ts';
 
 export const qdScalingKind: ChartKindDef<'qd', RunRow[]> = {
 	id: 'qd-scaling',
 	slug: 'qd',
 	controls: ['stat', 'rate', 'latency'],
-	labelKeys: labelKeysOf(CHART_LABELS.en, 'qd_'),
+	labelKeys: ['qd_title', 'qd_caption', 'qd_summary_head', 'qd_summary_top'],
 	input: ({ runs }) => runs,
-	render: qdScaling,
-	summary: qdScalingSummary,
-	table: qdScalingTable,
 	headlineRank: 2,
 	compare: ({ family, fixed }) => (!family.merged && family.scaling ? { input: family.runs, fixed } : null),
 	plan: (g) =>

@@ -10,6 +10,7 @@ import { sentences, tidy } from '../format.ts';
 import { MIN_FONT_PX, type ChartOptions } from '../options.ts';
 import { compactTicks, latencyTicks, noDataMark, plotBase } from '../plot-parts.ts';
 import type { ChartTable } from '../table.ts';
+import type { KindDraw } from '../kind.ts';
 
 /** One time bucket of one series, in base units (IOPS, bytes/s or ns). */
 export interface TimeseriesPoint {
@@ -266,3 +267,6 @@ export function timeseriesTable(points: readonly TimeseriesPoint[], options: Tim
 		rows: data.samples.map((s) => [s.label, s.t, nanToNull(s.min), nanToNull(s.mean), nanToNull(s.max)]),
 	};
 }
+
+/** How the kind draws (kind.ts KindDraw). */
+export const draw: KindDraw<TimeseriesPoint[]> = { render: timeseriesChart, summary: timeseriesSummary, table: timeseriesTable };

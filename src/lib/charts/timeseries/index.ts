@@ -1,21 +1,17 @@
 // A log over time (IOPS, bandwidth or latency): one chart per metric of a group's logs.
 import { DEFAULT_VIEW } from '../../site/view.ts';
 import type { ChartKindDef } from '../kind.ts';
-import { distinct, labelKeysOf } from '../kind.ts';
-import { CHART_LABELS } from '../labels.ts';
-import { timeseriesChart, timeseriesSummary, timeseriesTable, type TimeseriesPoint } from './chart.ts';
+import type { TimeseriesPoint } from './chart.ts';
+import { distinct } from '../kind.ts';
 import { timeseriesMetricOf, timeseriesPoints } from './points.ts';
 
 export const timeseriesKind: ChartKindDef<'ts', TimeseriesPoint[]> = {
 	id: 'timeseries',
 	slug: 'ts',
 	controls: ['rate', 'latency', 'log', 'buckets'],
-	labelKeys: labelKeysOf(CHART_LABELS.en, 'ts_'),
+	labelKeys: ['ts_title', 'ts_caption', 'ts_caption_line', 'ts_steady', 'ts_steady_of', 'ts_second', 'ts_minute', 'ts_steady_label', 'ts_metric_iops', 'ts_metric_bw', 'ts_metric_lat', 'ts_summary_series', 'ts_summary_top', 'ts_summary_top_low'],
 	input: ({ runs, results }) => timeseriesPoints(results.timeseries ?? [], new Map(runs.map((r) => [r.run_id, r]))),
 	queriesForView: (q, view) => (q.timeseries ? { ...q, timeseries: { ...q.timeseries, buckets: view.buckets } } : q),
-	render: timeseriesChart,
-	summary: timeseriesSummary,
-	table: timeseriesTable,
 	headlineRank: 7,
 	compare: ({ family, fixed, runsOf }) => {
 		if (family.merged || !family.timeseries) return null;
