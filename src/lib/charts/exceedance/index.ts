@@ -4,7 +4,7 @@ import { histogramCompare, histogramInput, histogramQueries } from '../histogram
 import type { ChartKindDef } from '../kind.ts';
 
 export const latencyExceedanceKind: ChartKindDef<'exc', HistogramInput> = {
-	id: 'latency-exceedance',
+	id: 'exceedance',
 	slug: 'exc',
 	controls: ['latency'],
 	labelKeys: ['exc_title', 'exc_caption', 'exc_summary_series', 'exc_summary_open', 'exc_summary_top'],

@@ -39,7 +39,7 @@ export function histogramCompare({ family, fixed, runsOf }: FamilyFacts): Compar
 }
 
 export const latencyHistogramKind: ChartKindDef<'hist', HistogramInput> = {
-	id: 'latency-histogram',
+	id: 'histogram',
 	slug: 'hist',
 	controls: ['latency'],
 	labelKeys: ['hist_title', 'hist_caption', 'hist_merged', 'hist_summary_series', 'hist_summary_top'],
