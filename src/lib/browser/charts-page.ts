@@ -10,7 +10,7 @@ import { DEFAULT_WIDTH, MIN_DRAWN_WIDTH } from '../charts/options.ts';
 import type { RunRow } from '../schema.ts';
 import type { ChartQueries, PackedChart, PackedRows, QueryResults } from '../site/chart-data.ts';
 import { rawFileLinker } from '../site/raw-files.ts';
-import { DEFAULT_VIEW, KIND_CONTROLS, type ChartKind, type ViewState } from '../site/view.ts';
+import { DEFAULT_VIEW, type ChartKind, type ViewState } from '../site/view.ts';
 import type { DrawContext } from './chart-render.ts';
 import type { PageConfig } from '../site/page-config.ts';
 import { readJson } from './inline-data.ts';
@@ -55,8 +55,8 @@ function setStatus(text: string): void {
 // the version of those rows and (for the SVG) the width it is drawn at.
 const queriesKey = (q: ChartQueries) => JSON.stringify(q);
 
-function viewPart(kind: ChartKind, v: ViewState): string {
-	const c = KIND_CONTROLS[kind];
+function viewPart(d: Data, kind: ChartKind, v: ViewState): string {
+	const c = d.kindControls(kind);
 	return JSON.stringify([
 		c.includes('stat') ? v.stat : '',
 		c.includes('rate') ? v.rateUnit : '',
@@ -74,7 +74,7 @@ let dataModule: Promise<Data> | undefined;
 const chartData = () => (dataModule ??= import('../site/chart-data.ts'));
 
 function tableKey(d: Data, chart: Chart, v: ViewState): string {
-	return `${viewPart(chart.packed.kind, v)}|${queriesKey(d.queriesForView(chart.packed, v))}|${chart.version}`;
+	return `${viewPart(d, chart.packed.kind, v)}|${queriesKey(d.queriesForView(chart.packed, v))}|${chart.version}`;
 }
 
 function drawKey(d: Data, chart: Chart, v: ViewState, width: number): string {
@@ -316,7 +316,7 @@ async function applyView(next: ViewState): Promise<void> {
 	void startUpgrade();
 	const { d, list, ctx } = await pageCharts();
 	// A new statistic re-queries the charts that show one; charts in view that lack rows for this view get them too.
-	const fresh = new Set(statChanged ? list.filter((c) => KIND_CONTROLS[c.packed.kind].includes('stat')) : []);
+	const fresh = new Set(statChanged ? list.filter((c) => d.kindControls(c.packed.kind).includes('stat')) : []);
 	const inView = list.filter((c) => nearViewport(c.figure) && isStale(d, c));
 	if (duckdbReady()) {
 		try {

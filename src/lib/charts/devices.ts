@@ -2,7 +2,7 @@
 // Colours are keyed to the position in the full order, so hiding a device never recolours the others.
 import type { RunRow } from '../schema.ts';
 import type { ChartOptions } from './options.ts';
-import { directionRank } from './plot-parts.ts';
+import { directionRank } from './direction-rank.ts';
 import { categoricalColor } from './palette.ts';
 
 export interface DeviceSeries {

@@ -71,3 +71,8 @@ export function formatCompact(value: number, lang: Lang): string {
 	}
 	return f.format(value);
 }
+
+/** Tooltip text: one line per non-empty part. */
+export function titleText(lines: readonly (string | null | undefined | false)[]): string {
+	return lines.filter((l): l is string => typeof l === 'string' && l !== '').join('\n');
+}

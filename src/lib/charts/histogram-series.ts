@@ -5,7 +5,7 @@ import type { ChartContext } from './context.ts';
 import { deviceSeries, type DeviceSeries } from './devices.ts';
 import { latencyFromNs } from './display-units.ts';
 import type { ChartOptions } from './options.ts';
-import { directionRank } from './plot-parts.ts';
+import { directionRank } from './direction-rank.ts';
 import { compareByLoad } from './run-values.ts';
 
 export interface HistogramInput {

@@ -5,21 +5,21 @@ export { DEFAULT_WIDTH } from './options.ts';
 export { CHART_LABELS, type ChartLabels } from './labels.ts';
 export type { ChartTable } from './table.ts';
 export { CATEGORICAL_COLORS } from './palette.ts';
-export { latencyVsIops, latencyVsIopsData, latencyVsIopsSummary, latencyVsIopsTable } from './latency-vs-iops.ts';
-export { qdScaling, qdScalingData, qdScalingSummary, qdScalingTable } from './qd-scaling.ts';
+export { latencyVsIops, latencyVsIopsData, latencyVsIopsSummary, latencyVsIopsTable } from './latency-vs-iops/chart.ts';
+export { qdScaling, qdScalingData, qdScalingSummary, qdScalingTable } from './qd-scaling/chart.ts';
 export {
 	percentileLadder,
 	percentileLadderData,
 	percentileLadderSummary,
 	percentileLadderTable,
 	type PercentileLadderInput,
-} from './percentile-ladder.ts';
+} from './percentile-ladder/chart.ts';
 export type { HistogramInput } from './histogram-series.ts';
-export { latencyHistogram, latencyHistogramData, latencyHistogramSummary, latencyHistogramTable } from './histogram.ts';
-export { latencyExceedance, latencyExceedanceData, latencyExceedanceSummary, latencyExceedanceTable } from './exceedance.ts';
-export { fourCorners, fourCornersData, fourCornersSummary, fourCornersTable } from './four-corners.ts';
-export { mixBars, mixBarsData, mixBarsSummary, mixBarsTable } from './mix-bars.ts';
-export { appProfileBars, appProfileData, appProfileBarsSummary, appProfileBarsTable } from './app-profile-bars.ts';
+export { latencyHistogram, latencyHistogramData, latencyHistogramSummary, latencyHistogramTable } from './histogram/chart.ts';
+export { latencyExceedance, latencyExceedanceData, latencyExceedanceSummary, latencyExceedanceTable } from './exceedance/chart.ts';
+export { fourCorners, fourCornersData, fourCornersSummary, fourCornersTable } from './four-corners/chart.ts';
+export { mixBars, mixBarsData, mixBarsSummary, mixBarsTable } from './mix-bars/chart.ts';
+export { appProfileBars, appProfileData, appProfileBarsSummary, appProfileBarsTable } from './app-profile-bars/chart.ts';
 export {
 	timeseriesChart,
 	timeseriesData,
@@ -28,7 +28,7 @@ export {
 	type TimeseriesMetric,
 	type TimeseriesOptions,
 	type TimeseriesPoint,
-} from './timeseries.ts';
+} from './timeseries/chart.ts';
 export {
 	comparisonBars,
 	comparisonData,
@@ -36,4 +36,6 @@ export {
 	comparisonBarsTable,
 	type ComparisonKind,
 	type ComparisonOptions,
-} from './comparison-bars.ts';
+} from './comparison-bars/chart.ts';
+export { KINDS, kindOf, type KindSlug } from './kinds.ts';
+export type { ChartKindDef, KindControl, KindDraw } from './kind.ts';

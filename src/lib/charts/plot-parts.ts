@@ -28,10 +28,7 @@ export function noDataMark(ctx: ChartContext): Plot.Markish {
 	return Plot.text([ctx.labels.noData], { frameAnchor: 'middle', fontSize: 12 });
 }
 
-/** Tooltip text: one line per non-empty part. */
-export function titleText(lines: readonly (string | null | undefined | false)[]): string {
-	return lines.filter((l): l is string => typeof l === 'string' && l !== '').join('\n');
-}
+export { titleText } from './format.ts';
 
 const DIRECTION_SYMBOLS: Record<string, Plot.SymbolType> = {
 	read: 'circle',
@@ -54,10 +51,7 @@ export function directionSymbolScale(directions: Iterable<string>, ctx: ChartCon
 	};
 }
 
-export function directionRank(direction: string): number {
-	const i = DIRECTIONS.indexOf(direction as (typeof DIRECTIONS)[number]);
-	return i < 0 ? DIRECTIONS.length : i;
-}
+export { directionRank } from './direction-rank.ts';
 
 /** Panel titles for vertical facets, written inside each panel's top-left corner (fy axis hidden). */
 export function facetTitles(labels: readonly string[]): Plot.Markish {

@@ -11,7 +11,10 @@ import { chartMarkup, el, type El } from '../element.ts';
 import type { HistogramRow, PercentileRow, RunRow } from '../schema.ts';
 import { matchesHistogramFilter } from '../queries/histograms.ts';
 import type { TimeseriesBucketRow } from '../queries/timeseries.ts';
-import { assembleInput, timeseriesMetricOf, type FixedOptions } from '../site/chart-data.ts';
+import type { FamilyFacts } from '../charts/kind.ts';
+import { KINDS, kindOf } from '../charts/kinds.ts';
+import { fourCornersKind } from '../charts/four-corners/index.ts';
+import { assembleInput, type FixedOptions } from '../site/chart-data.ts';
 import { headlineDisplay } from '../site/format.ts';
 import { cellText, isNumericCell } from '../site/table-format.ts';
 import type { ChartKind } from '../site/view.ts';
@@ -23,7 +26,7 @@ import { metricText, partsText, reasonText, verdictText, workloadTitle } from '.
 /** A chart of the comparison: drawn by the same chart functions as every other page. */
 export interface CompareChart {
 	id: string;
-	kind: Extract<ChartKind, 'lvi' | 'qd' | 'ladder' | 'hist' | 'exc' | 'ts' | 'fc' | 'app'>;
+	kind: ChartKind;
 	/** The chart's input; null while it waits for its late rows. */
 	input: unknown;
 	fixed: FixedOptions;
@@ -105,49 +108,23 @@ export function withLateRows(chart: CompareChart, rows: LateRows): CompareChart 
 export function comparisonCharts(comparison: Comparison, runs: readonly RunRow[], percentiles: readonly PercentileRow[], late?: LateRows): ComparisonCharts {
 	const ready = (c: CompareChart) => (late && c.late ? withLateRows(c, late) : c);
 	return {
-		corners: comparison.corners ? { id: 'cmp-fc', kind: 'fc', input: comparison.corners, fixed: {} } : null,
+		corners: comparison.corners ? { id: `cmp-${fourCornersKind.slug}`, kind: fourCornersKind.slug, input: comparison.corners, fixed: {} } : null,
 		families: comparison.families.map((f, i) => familyCharts(f, i, runs, percentiles).map(ready)),
 	};
 }
 
-/**
- * The charts of a family: latency vs IOPS and QD scaling over its loads; at one shared load, a percentile ladder, a
- * latency histogram and its exceedance, and the time series of a log.
- */
+/** The charts of a family: each kind's (kind.ts `compare`), in the order of the kinds' list. */
 function familyCharts(family: Family, index: number, runs: readonly RunRow[], percentiles: readonly PercentileRow[]): CompareChart[] {
-	const fixed: FixedOptions = family.odd.length ? { muted: family.odd } : {};
-	const charts: CompareChart[] = [];
-	if (family.merged) {
-		// A workload of one review matched by label: its figures as bars (transactions or a rate) and a latency ladder.
-		const merged = family.merged;
-		if (merged.filter((r) => r.tps !== null || r.iops !== null || r.bw_bytes_per_s !== null).length >= 2) charts.push({ id: `cmp-${index}-app`, kind: 'app', input: merged, fixed });
-		const rungs = (r: RunRow) => [r.lat_mean_ns ?? r.clat_mean_ns, r.lat_p99_ns ?? r.clat_p99_ns, r.lat_p99_9_ns ?? r.clat_p99_9_ns, r.lat_p99_99_ns ?? r.clat_p99_99_ns].filter((v) => v !== null).length;
-		if (merged.filter((r) => rungs(r) >= 2).length >= 2) charts.push({ id: `cmp-${index}-ladder`, kind: 'ladder', input: { runs: merged, percentiles: [] }, fixed });
-		return charts;
-	}
-	if (family.curve) charts.push({ id: `cmp-${index}-lvi`, kind: 'lvi', input: family.runs, fixed });
-	if (family.scaling) charts.push({ id: `cmp-${index}-qd`, kind: 'qd', input: family.runs, fixed });
-	const runsOf = ({ runIds, direction }: SharedLoad) => runs.filter((r) => runIds.includes(r.run_id) && r.direction === direction);
-	if (family.ladder) {
-		const { runIds, direction } = family.ladder;
-		const ids = new Set(runIds);
-		charts.push({
-			id: `cmp-${index}-ladder`,
-			kind: 'ladder',
-			input: { runs: runsOf(family.ladder), percentiles: percentiles.filter((p) => ids.has(p.run_id) && p.direction === direction) },
-			fixed,
-		});
-	}
-	if (family.histogram) {
-		const need: LateNeed = { table: 'histograms', runs: runsOf(family.histogram), direction: family.histogram.direction };
-		for (const kind of ['hist', 'exc'] as const) charts.push({ id: `cmp-${index}-${kind}`, kind, input: null, fixed, late: need });
-	}
-	if (family.timeseries) {
-		const { metric, direction } = family.timeseries;
-		const need: LateNeed = { table: 'timeseries', runs: runsOf(family.timeseries), direction, metric };
-		charts.push({ id: `cmp-${index}-ts`, kind: 'ts', input: null, fixed: { ...fixed, metric: timeseriesMetricOf(metric) }, late: need });
-	}
-	return charts;
+	const facts: FamilyFacts = {
+		family,
+		percentiles,
+		fixed: family.odd.length ? { muted: family.odd } : {},
+		runsOf: ({ runIds, direction }: SharedLoad) => runs.filter((r) => runIds.includes(r.run_id) && r.direction === direction),
+	};
+	return KINDS.flatMap((kind) => {
+		const draft = kind.compare?.(facts) ?? null;
+		return draft ? [{ id: `cmp-${index}-${kind.slug}`, kind: kind.slug, ...draft }] : [];
+	});
 }
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -411,16 +388,15 @@ function singleEl(comparison: Comparison, v: CompareView): El | string {
 }
 
 /** The whole comparison, given its charts (comparisonCharts). */
-const HEADLINE_KINDS: readonly CompareChart['kind'][] = ['app', 'lvi', 'qd', 'fc', 'ladder', 'hist', 'exc', 'ts'];
 
 /**
  * The chart the comparison opens on, right under its verdict: the four corners when they hold every drive, else the
- * chart of a shared workload every drive has (by HEADLINE_KINDS), else whichever exists. Drawn once: not again below.
+ * chart of a shared workload every drive has (by its kind's headlineRank), else whichever exists. Drawn once: not again below.
  */
 function headlineOf(comparison: Comparison, charts: ComparisonCharts): { chart: CompareChart; family: number | null } | null {
 	if (charts.corners && comparison.cornersLeftOut.length === 0) return { chart: charts.corners, family: null };
 	// Among workloads every drive has, a chart of figures readers look for first (throughput, a curve) over a latency detail.
-	const rank = (c: CompareChart) => HEADLINE_KINDS.indexOf(c.kind);
+	const rank = (c: CompareChart) => kindOf(c.kind).headlineRank ?? -1;
 	let all: { chart: CompareChart; family: number } | null = null;
 	comparison.families.forEach((f, i) => {
 		if (f.sources.size !== comparison.devices.length) return;

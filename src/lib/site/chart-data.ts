@@ -1,5 +1,6 @@
-// A chart's data: the queries that fill it, how their rows become the chart's input, and how those rows travel
-// in the page. No chart library here (no Plot), so the page script can re-query and rebuild inputs before the
+// A chart's data: the queries that fill it, how their rows become the chart's input (its kind's `input`,
+// src/lib/charts/kinds.ts), and how those rows travel in the page. No chart library here (no Plot: the kinds'
+// objects leave their drawing to their chart.ts), so the page script can re-query and rebuild inputs before the
 // charts themselves are loaded; chart-kinds.ts adds the drawing.
 //
 // In the page, a chart carries the rows of its queries except two kinds: its runs come from one table of the
@@ -8,15 +9,18 @@
 // for them when a view or an opened table needs them.
 import type { ComparisonRow, HistogramRow, PercentileRow, RunRow } from '../schema.ts';
 import { comparisons, percentiles, runs } from '../schema.ts';
-import type { ComparisonKind } from '../charts/comparison-bars.ts';
-import type { HistogramInput } from '../charts/histogram-series.ts';
-import type { PercentileLadderInput } from '../charts/percentile-ladder.ts';
-import type { TimeseriesMetric, TimeseriesPoint } from '../charts/timeseries.ts';
+import type { ComparisonKind } from '../charts/comparison-bars/chart.ts';
+import type { KindControl } from '../charts/kind.ts';
+import { kindOf } from '../charts/kinds.ts';
+import type { TimeseriesMetric } from '../charts/timeseries/chart.ts';
+import { TIMESERIES_POINT_COLUMNS } from '../charts/timeseries/points.ts';
 import type { BuiltQuery } from '../queries/query.ts';
 import { buildRunsSql, matchesRunsFilter, type RunsFilter } from '../queries/runs.ts';
 import { buildPercentilesSql, matchesPercentileFilter, type PercentileFilter } from '../queries/percentiles.ts';
 import { buildHistogramsSql, matchesHistogramFilter, type HistogramFilter } from '../queries/histograms.ts';
 import { buildTimeseriesSql, type TimeseriesBucketRow, type TimeseriesFilter } from '../queries/timeseries.ts';
+
+export { TIMESERIES_POINT_COLUMNS, timeseriesMetricOf, timeseriesPoints } from '../charts/timeseries/points.ts';
 import { buildComparisonsSql, type PublishedFilter } from '../queries/published.ts';
 import type { ChartKind, ViewState } from './view.ts';
 
@@ -67,72 +71,15 @@ export interface ChartSpec {
 	results?: QueryResults;
 }
 
-/** fio log metrics as the time-series chart names them. */
-export function timeseriesMetricOf(logMetric: string): TimeseriesMetric {
-	return logMetric === 'iops' ? 'iops' : logMetric === 'bw' ? 'bw' : 'lat';
-}
-
-const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
-
-/** The columns of a downsampled log row that timeseriesPoints reads (all the page carries of them). */
-export const TIMESERIES_POINT_COLUMNS = [
-	'series_id',
-	'device_id',
-	'run_id',
-	'source_file',
-	'direction',
-	'time_ms',
-	'value_min',
-	'value_mean',
-	'value_max',
-	'steady_start_ms',
-	'steady_end_ms',
-] as const satisfies readonly (keyof TimeseriesBucketRow)[];
-
-/**
- * Downsampled log rows → the time-series chart's points. A device's line is its direction, or the log file and
- * direction when the device has several logs in the chart.
- */
-export function timeseriesPoints(
-	rows: readonly Pick<TimeseriesBucketRow, (typeof TIMESERIES_POINT_COLUMNS)[number]>[],
-	tools: ReadonlyMap<string, Pick<RunRow, 'tool' | 'tool_version'>> = new Map(),
-): TimeseriesPoint[] {
-	const filesPerDevice = new Map<string, Set<string>>();
-	for (const r of rows) filesPerDevice.set(r.device_id, (filesPerDevice.get(r.device_id) ?? new Set()).add(r.series_id));
-	return rows.map((r) => {
-		const several = (filesPerDevice.get(r.device_id)?.size ?? 0) > 1;
-		const tool = r.run_id ? tools.get(r.run_id) : undefined;
-		return {
-			device_id: r.device_id,
-			series: several ? `${fileName(r.source_file)} · ${r.direction}` : r.direction,
-			t_s: r.time_ms / 1000,
-			min: r.value_min,
-			mean: r.value_mean,
-			max: r.value_max,
-			tool: tool?.tool ?? null,
-			tool_version: tool?.tool_version ?? null,
-			steady_start_s: r.steady_start_ms === null ? null : r.steady_start_ms / 1000,
-			steady_end_s: r.steady_end_ms === null ? null : r.steady_end_ms / 1000,
-		};
-	});
-}
-
 /** A chart's input from its query results: the one path used at build time and in the browser. */
 export function assembleInput(spec: Pick<ChartSpec, 'kind' | 'fixed' | 'relabel'>, results: QueryResults): unknown {
-	const runRows = (results.runs ?? []).map((r) => (spec.relabel && r.workload === null ? { ...r, workload: spec.relabel } : r));
-	switch (spec.kind) {
-		case 'ladder':
-			return { runs: runRows, percentiles: results.percentiles ?? [] } satisfies PercentileLadderInput;
-		case 'hist':
-		case 'exc':
-			return { runs: runRows, bins: results.histograms ?? [] } satisfies HistogramInput;
-		case 'ts':
-			return timeseriesPoints(results.timeseries ?? [], new Map(runRows.map((r) => [r.run_id, r])));
-		case 'cmp':
-			return (results.comparisons ?? []).filter((c) => !spec.fixed.comparisonKind || c.kind === spec.fixed.comparisonKind);
-		default:
-			return runRows;
-	}
+	const runs = (results.runs ?? []).map((r) => (spec.relabel && r.workload === null ? { ...r, workload: spec.relabel } : r));
+	return kindOf(spec.kind).input({ runs, results, fixed: spec.fixed });
+}
+
+/** The reader's controls a chart kind responds to. */
+export function kindControls(kind: ChartKind): readonly KindControl[] {
+	return kindOf(kind).controls;
 }
 
 /** Runs a query and returns its rows; @duckdb/node-api at build time, DuckDB-wasm in the browser. */
@@ -157,16 +104,8 @@ export async function runChartQueries(q: ChartQueries, run: QueryRunner): Promis
 
 /** A chart's queries under a view: the ladder's direction and the time slices follow the reader's choice. */
 export function queriesForView(spec: Pick<ChartSpec, 'kind' | 'queries' | 'directions'>, view: Pick<ViewState, 'buckets' | 'direction'>): ChartQueries {
-	const q = spec.queries;
-	if (spec.kind === 'ladder' && view.direction && spec.directions?.includes(view.direction)) {
-		return {
-			...q,
-			runs: q.runs && { ...q.runs, direction: view.direction },
-			percentiles: q.percentiles && { ...q.percentiles, direction: view.direction },
-		};
-	}
-	if (spec.kind === 'ts' && q.timeseries) return { ...q, timeseries: { ...q.timeseries, buckets: view.buckets } };
-	return q;
+	const forView = kindOf(spec.kind).queriesForView;
+	return forView ? forView(spec.queries, view, spec.directions) : spec.queries;
 }
 
 // Batching: the queries of many charts as one query per table where the filters allow it (runs, percentiles and

@@ -3,10 +3,11 @@
 // logs a time series, single figures bars), plus the four corners overview and the published comparisons.
 // Every chart's input is then fetched with its own queries, the same ones the browser re-runs.
 import type { ComparisonRow, FigureRow, PercentileRow, RunRow } from '../schema.ts';
-import { DIRECTIONS } from '../schema.ts';
-import { fourCornersData } from '../charts/four-corners.ts';
-import { mixBarsData } from '../charts/mix-bars.ts';
-import { compareByLoad, latencyOf, outstandingOf, rateOf } from '../charts/run-values.ts';
+import { fourCornersData } from '../charts/four-corners/chart.ts';
+import type { Draft, GroupFacts } from '../charts/kind.ts';
+import { KINDS } from '../charts/kinds.ts';
+import { byDirection } from '../charts/percentile-ladder/index.ts';
+import { latencyOf, outstandingOf, rateOf } from '../charts/run-values.ts';
 import type { ChartOptions } from '../charts/options.ts';
 import type { SeriesListRow } from '../queries/timeseries.ts';
 import type { Lang } from '../../i18n/strings.ts';
@@ -16,11 +17,8 @@ import {
 	chartOptions,
 	pageRunIds,
 	batchQueries,
-	timeseriesMetricOf,
 	type ChartKind,
 	type ChartSpec,
-	type FixedOptions,
-	type ChartQueries,
 } from './chart-kinds.ts';
 import type { QueryRunner } from '../build/db.ts';
 import { hasOwnPage, type WorkloadGroup } from './groups.ts';
@@ -78,11 +76,6 @@ export interface PlanContext {
 	part?: 'all' | 'summary' | { groupId: string };
 }
 
-const directionOrder = (d: string) => {
-	const i = DIRECTIONS.indexOf(d as (typeof DIRECTIONS)[number]);
-	return i < 0 ? DIRECTIONS.length : i;
-};
-const byDirection = (a: string, b: string) => directionOrder(a) - directionOrder(b);
 const distinct = <T>(values: readonly T[]) => [...new Set(values)];
 
 function loadKey(r: RunRow): string {
@@ -102,88 +95,25 @@ function isSweep(runs: readonly RunRow[]): boolean {
 
 const probeOptions = (lang: Lang): ChartOptions => ({ lang, stat: 'mean', rateUnit: 'iops', latencyUnit: 'us' });
 
-/**
- * Histograms of a load sweep overlap into a blur: per device and direction, the lightest, the middle and the
- * heaviest load are drawn (the ladder and the tables keep every load).
- */
-function representativeRuns(runs: readonly RunRow[]): string[] {
-	const byKey = new Map<string, RunRow[]>();
-	for (const r of runs) byKey.set(`${r.device_id}\u0000${r.direction}`, [...(byKey.get(`${r.device_id}\u0000${r.direction}`) ?? []), r]);
-	const picked = new Set<string>();
-	for (const list of byKey.values()) {
-		const sorted = [...list].sort(compareByLoad);
-		for (const i of [0, Math.floor((sorted.length - 1) / 2), sorted.length - 1]) picked.add(sorted[i]!.run_id);
-	}
-	return [...picked];
+/** What a group's charts are planned from (kind.ts GroupFacts): each kind's `plan` then says which it draws. */
+function groupFacts(group: WorkloadGroup, src: PlanSource, lang: Lang): GroupFacts {
+	return {
+		lang,
+		runs: group.runs,
+		runIds: distinct(group.runs.map((r) => r.run_id)),
+		relabel: group.runs.some((r) => r.workload === null) ? group.label : undefined,
+		rated: group.runs.filter((r) => rateOf(r, 'iops') !== null || r.tps !== null),
+		sweep: isSweep(group.runs),
+		percentiles: src.percentiles,
+		histogramRuns: src.histogramRuns,
+		series: src.series,
+	};
 }
 
-interface Draft {
-	kind: ChartKind;
-	suffix: string;
-	queries: ChartQueries;
-	fixed?: FixedOptions;
-	directions?: string[];
-	relabel?: string;
-}
-
+/** A group's charts: each kind's, in the order of the kinds' list. */
 function groupDrafts(group: WorkloadGroup, src: PlanSource, lang: Lang): Draft[] {
-	const runIds = distinct(group.runs.map((r) => r.run_id));
-	const drafts: Draft[] = [];
-	const relabel = group.runs.some((r) => r.workload === null) ? group.label : undefined;
-	const runsQuery = { runs: { runIds } };
-	const rated = group.runs.filter((r) => rateOf(r, 'iops') !== null || r.tps !== null);
-	const sweep = isSweep(group.runs);
-	if (sweep) {
-		drafts.push({ kind: 'lvi', suffix: 'lvi', queries: runsQuery });
-		if (distinct(rated.map(outstandingOf).filter((v) => v !== null)).length >= 2) drafts.push({ kind: 'qd', suffix: 'qd', queries: runsQuery });
-	} else if (rated.length > 0) {
-		const probeRows = group.runs.map((r) => (relabel && r.workload === null ? { ...r, workload: relabel } : r));
-		const mixed = mixBarsData(probeRows, probeOptions(lang)).bars.length > 0;
-		// One workload per group, so the bar chart has one panel: drawn under 560 px it takes the whole width.
-		drafts.push({ kind: mixed ? 'mix' : 'app', suffix: mixed ? 'mix' : 'app', queries: runsQuery, relabel, fixed: mixed ? undefined : { width: 540 } });
-	}
-	const ids = new Set(runIds);
-	// A ladder needs at least two rungs on one run: a published figure of one percentile is a point, not a ladder.
-	const rungs = new Map<string, Set<string>>();
-	for (const p of src.percentiles) if (ids.has(p.run_id)) rungs.set(p.run_id, (rungs.get(p.run_id) ?? new Set()).add(`${p.stat}:${p.percentile}`));
-	for (const r of group.runs) if ((r.clat_mean_ns ?? r.lat_mean_ns) !== null) rungs.get(r.run_id)?.add('mean');
-	const ladderRuns = [...rungs].filter(([, set]) => set.size >= 2).map(([id]) => id);
-	const pctDirections = distinct(src.percentiles.filter((p) => ladderRuns.includes(p.run_id)).map((p) => p.direction)).sort(byDirection);
-	if (pctDirections.length > 0) {
-		const direction = pctDirections[0]!;
-		drafts.push({
-			kind: 'ladder',
-			suffix: 'ladder',
-			queries: { runs: { runIds: ladderRuns, direction }, percentiles: { runIds: ladderRuns, direction } },
-			directions: pctDirections,
-		});
-	}
-	const binned = new Set(src.histogramRuns.filter((id) => ids.has(id)));
-	const histRuns = representativeRuns(group.runs.filter((r) => binned.has(r.run_id)));
-	if (histRuns.length > 0) {
-		const queries = { runs: { runIds: histRuns }, histograms: { runIds: histRuns } };
-		drafts.push({ kind: 'hist', suffix: 'hist', queries }, { kind: 'exc', suffix: 'exc', queries });
-	}
-	const series = src.series.filter((s) => s.run_id !== null && ids.has(s.run_id));
-	for (const metric of distinct(series.map((s) => timeseriesMetricOf(s.metric)))) {
-		const files = series.filter((s) => timeseriesMetricOf(s.metric) === metric);
-		const logMetrics = distinct(files.map((s) => s.metric));
-		drafts.push({
-			kind: 'ts',
-			suffix: `ts-${metric}`,
-			fixed: { metric },
-			queries: {
-				runs: { runIds: distinct(files.map((s) => s.run_id!)) },
-				timeseries: {
-					seriesIds: distinct(files.map((s) => s.series_id)),
-					// clat is what fio's per-I/O logs hold most often; one latency metric per chart.
-					metric: logMetrics.includes('clat') ? 'clat' : logMetrics[0],
-					buckets: DEFAULT_VIEW.buckets,
-				},
-			},
-		});
-	}
-	return drafts;
+	const facts = groupFacts(group, src, lang);
+	return KINDS.flatMap((kind) => kind.plan?.(facts) ?? []);
 }
 
 /**
@@ -198,7 +128,7 @@ async function materialize(drafts: readonly { draft: Draft; id: string }[], quer
 	return drafts.map(({ draft, id }, i) => {
 		const spec: ChartSpec = {
 			id,
-			kind: draft.kind,
+			kind: draft.kind as ChartKind,
 			input: null,
 			fixed: draft.fixed ?? {},
 			queries: draft.queries,

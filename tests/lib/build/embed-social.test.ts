@@ -3,7 +3,7 @@
 // answer always absolute), the snippet's height listener, and a 1200 × 630 PNG whose text is drawn (English and
 // Chinese) with the fonts of the machine.
 import { afterEach, describe, expect, it } from 'vitest';
-import { fourCorners } from '../../../src/lib/charts/four-corners.ts';
+import { fourCorners } from '../../../src/lib/charts/four-corners/chart.ts';
 import { EMBED_HEIGHT_MESSAGE, iframeSnippet } from '../../../src/lib/embed-snippet.ts';
 import { drawingsCss, drawingsEl, drawnWidths, embedFrame } from '../../../src/lib/site/embed-layout.ts';
 import { embedHtml, oembedJson, type EmbedChart } from '../../../src/lib/build/embed.ts';

@@ -4,7 +4,7 @@ import {
 	appProfileBarsSummary,
 	appProfileBarsTable,
 	appProfileData,
-} from '../../../src/lib/charts/app-profile-bars.ts';
+} from '../../../src/lib/charts/app-profile-bars/chart.ts';
 import { appRows } from './bar-rows.ts';
 import { captionOf, base, expectSnapshot, legendOf } from './render.ts';
 

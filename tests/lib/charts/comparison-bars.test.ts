@@ -5,7 +5,7 @@ import {
 	comparisonBarsTable,
 	comparisonData,
 	type ComparisonOptions,
-} from '../../../src/lib/charts/comparison-bars.ts';
+} from '../../../src/lib/charts/comparison-bars/chart.ts';
 import { comparisonRows } from './comparison-rows.ts';
 import { captionOf, document, expectSnapshot, legendOf } from './render.ts';
 import { DEVICE_LABELS } from './sweeps.ts';

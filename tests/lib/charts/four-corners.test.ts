@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fourCorners, fourCornersData, fourCornersSummary, fourCornersTable } from '../../../src/lib/charts/four-corners.ts';
+import { fourCorners, fourCornersData, fourCornersSummary, fourCornersTable } from '../../../src/lib/charts/four-corners/chart.ts';
 import type { ChartOptions } from '../../../src/lib/charts/options.ts';
 import { cornerRows } from './bar-rows.ts';
 import { captionOf, base, expectSnapshot, legendOf } from './render.ts';

@@ -4,14 +4,14 @@ import {
 	latencyExceedanceData,
 	latencyExceedanceSummary,
 	latencyExceedanceTable,
-} from '../../../src/lib/charts/exceedance.ts';
+} from '../../../src/lib/charts/exceedance/chart.ts';
 import {
 	latencyHistogram,
 	latencyHistogramData,
 	latencyHistogramSummary,
 	latencyHistogramTable,
 	mergeForDrawing,
-} from '../../../src/lib/charts/histogram.ts';
+} from '../../../src/lib/charts/histogram/chart.ts';
 import { histogramSeries } from '../../../src/lib/charts/histogram-series.ts';
 import { chartContext } from '../../../src/lib/charts/context.ts';
 import { latencyFromNs } from '../../../src/lib/charts/display-units.ts';

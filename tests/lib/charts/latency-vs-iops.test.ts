@@ -4,7 +4,7 @@ import {
 	latencyVsIopsData,
 	latencyVsIopsSummary,
 	latencyVsIopsTable,
-} from '../../../src/lib/charts/latency-vs-iops.ts';
+} from '../../../src/lib/charts/latency-vs-iops/chart.ts';
 import { captionOf, base, expectSnapshot, legendOf } from './render.ts';
 import { run } from './rows.ts';
 import { failedRun, intelPublished, micronIopsOnly, micronSingle, sweepRows } from './sweeps.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mixBars, mixBarsData, mixBarsSummary, mixBarsTable } from '../../../src/lib/charts/mix-bars.ts';
+import { mixBars, mixBarsData, mixBarsSummary, mixBarsTable } from '../../../src/lib/charts/mix-bars/chart.ts';
 import { mixRows } from './bar-rows.ts';
 import { captionOf, base, expectSnapshot, legendOf } from './render.ts';
 

@@ -4,7 +4,7 @@ import {
 	percentileLadderData,
 	percentileLadderSummary,
 	percentileLadderTable,
-} from '../../../src/lib/charts/percentile-ladder.ts';
+} from '../../../src/lib/charts/percentile-ladder/chart.ts';
 import type { PercentileRow } from '../../../src/lib/schema.ts';
 import { captionOf, base, expectSnapshot, legendOf } from './render.ts';
 import { percentile } from './rows.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { qdScaling, qdScalingData, qdScalingSummary, qdScalingTable } from '../../../src/lib/charts/qd-scaling.ts';
+import { qdScaling, qdScalingData, qdScalingSummary, qdScalingTable } from '../../../src/lib/charts/qd-scaling/chart.ts';
 import { captionOf, base, expectSnapshot, legendOf } from './render.ts';
 import { run } from './rows.ts';
 import { kioxiaSweep, sweepRows } from './sweeps.ts';

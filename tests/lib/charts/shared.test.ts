@@ -1,4 +1,4 @@
-// What every chart promises: determinism, no Plot warnings, the summary as the SVG's aria-description,
+// What every chart kind of src/lib/charts/kinds.ts promises: determinism, no Plot warnings, the summary as the SVG's aria-description,
 // a frame for empty input, texts from labels.ts in both languages, and unit conversions from units.ts.
 import { describe, expect, it } from 'vitest';
 import * as charts from '../../../src/lib/charts/index.ts';
@@ -6,7 +6,10 @@ import { deviceSeries } from '../../../src/lib/charts/devices.ts';
 import { bandwidthFromBytesPerS, blockSizeText, latencyFromNs } from '../../../src/lib/charts/display-units.ts';
 import { fill, formatCompact, rangeText, sentences } from '../../../src/lib/charts/format.ts';
 import { CHART_LABELS } from '../../../src/lib/charts/labels.ts';
+import { KINDS, type KindSlug } from '../../../src/lib/charts/kinds.ts';
 import type { ChartOptions } from '../../../src/lib/charts/options.ts';
+import type { FixedOptions } from '../../../src/lib/site/chart-data.ts';
+import { drawOf } from '../../../src/lib/site/chart-kinds.ts';
 import { appRows, cornerRows, mixRows } from './bar-rows.ts';
 import { comparisonRows } from './comparison-rows.ts';
 import { histogramInput } from './histogram-rows.ts';
@@ -14,88 +17,50 @@ import { captionOf, base, snapshotMarkup } from './render.ts';
 import { kioxiaSweep, sweepRows } from './sweeps.ts';
 import { iopsPoints } from './timeseries-rows.ts';
 
-interface Case {
-	name: string;
-	render: (o: ChartOptions) => Element;
-	summary: (o: ChartOptions) => string;
-	empty: (o: ChartOptions) => Element;
+/** Each kind's sample input, the options it keeps fixed, and the tool its caption must name. */
+interface Sample {
+	input: unknown;
+	/** The same kind with no rows. */
+	empty: unknown;
+	fixed?: Partial<ChartOptions> & FixedOptions;
 	tool: string;
 }
 
-const CASES: Case[] = [
-	{
-		name: 'latencyVsIops',
-		render: (o) => charts.latencyVsIops(sweepRows, o),
-		summary: (o) => charts.latencyVsIopsSummary(sweepRows, o),
-		empty: (o) => charts.latencyVsIops([], o),
-		tool: 'fio 3.33',
-	},
-	{
-		name: 'qdScaling',
-		render: (o) => charts.qdScaling(sweepRows, o),
-		summary: (o) => charts.qdScalingSummary(sweepRows, o),
-		empty: (o) => charts.qdScaling([], o),
-		tool: 'fio 3.33',
-	},
-	{
-		name: 'percentileLadder',
-		render: (o) => charts.percentileLadder({ runs: kioxiaSweep, percentiles: [] }, o),
-		summary: (o) => charts.percentileLadderSummary({ runs: kioxiaSweep, percentiles: [] }, o),
-		empty: (o) => charts.percentileLadder({ runs: [], percentiles: [] }, o),
-		tool: 'fio 3.33',
-	},
-	{
-		name: 'latencyHistogram',
-		render: (o) => charts.latencyHistogram(histogramInput, o),
-		summary: (o) => charts.latencyHistogramSummary(histogramInput, o),
-		empty: (o) => charts.latencyHistogram({ bins: [], runs: [] }, o),
-		tool: 'Iometer 1.1.0',
-	},
-	{
-		name: 'latencyExceedance',
-		render: (o) => charts.latencyExceedance(histogramInput, o),
-		summary: (o) => charts.latencyExceedanceSummary(histogramInput, o),
-		empty: (o) => charts.latencyExceedance({ bins: [], runs: [] }, o),
-		tool: 'Iometer 1.1.0',
-	},
-	{
-		name: 'fourCorners',
-		render: (o) => charts.fourCorners(cornerRows, o),
-		summary: (o) => charts.fourCornersSummary(cornerRows, o),
-		empty: (o) => charts.fourCorners([], o),
-		tool: 'fio 3.33',
-	},
-	{
-		name: 'mixBars',
-		render: (o) => charts.mixBars(mixRows, o),
-		summary: (o) => charts.mixBarsSummary(mixRows, o),
-		empty: (o) => charts.mixBars([], o),
-		tool: 'Iometer 1.1.0',
-	},
-	{
-		name: 'appProfileBars',
-		render: (o) => charts.appProfileBars(appRows, o),
-		summary: (o) => charts.appProfileBarsSummary(appRows, o),
-		empty: (o) => charts.appProfileBars([], o),
-		tool: 'Sysbench 1.0.20',
-	},
-	{
-		name: 'timeseriesChart',
-		render: (o) => charts.timeseriesChart(iopsPoints, { ...o, metric: 'iops' }),
-		summary: (o) => charts.timeseriesSummary(iopsPoints, { ...o, metric: 'iops' }),
-		empty: (o) => charts.timeseriesChart([], { ...o, metric: 'iops' }),
-		tool: 'fio 3.33',
-	},
-	{
-		name: 'comparisonBars',
-		render: (o) => charts.comparisonBars(comparisonRows, o),
-		summary: (o) => charts.comparisonBarsSummary(comparisonRows, o),
-		empty: (o) => charts.comparisonBars([], o),
-		tool: 'review-b',
-	},
-];
+// Keyed by slug: a kind added to kinds.ts without a sample here does not compile.
+const SAMPLES: Record<KindSlug, Sample> = {
+	lvi: { input: sweepRows, empty: [], tool: 'fio 3.33' },
+	qd: { input: sweepRows, empty: [], tool: 'fio 3.33' },
+	ladder: { input: { runs: kioxiaSweep, percentiles: [] }, empty: { runs: [], percentiles: [] }, tool: 'fio 3.33' },
+	hist: { input: histogramInput, empty: { bins: [], runs: [] }, tool: 'Iometer 1.1.0' },
+	exc: { input: histogramInput, empty: { bins: [], runs: [] }, tool: 'Iometer 1.1.0' },
+	fc: { input: cornerRows, empty: [], tool: 'fio 3.33' },
+	mix: { input: mixRows, empty: [], tool: 'Iometer 1.1.0' },
+	app: { input: appRows, empty: [], tool: 'Sysbench 1.0.20' },
+	ts: { input: iopsPoints, empty: [], fixed: { metric: 'iops' }, tool: 'fio 3.33' },
+	cmp: { input: comparisonRows, empty: [], tool: 'review-b' },
+};
+
+const CASES = KINDS.map((kind) => {
+	const sample = SAMPLES[kind.slug];
+	const draw = drawOf(kind.slug);
+	const options = (o: ChartOptions) => ({ ...o, ...sample.fixed });
+	return {
+		name: kind.id,
+		render: (o: ChartOptions) => draw.render(sample.input, options(o)),
+		summary: (o: ChartOptions) => draw.summary(sample.input, options(o)),
+		table: (o: ChartOptions) => draw.table(sample.input, options(o)),
+		empty: (o: ChartOptions) => draw.render(sample.empty, options(o)),
+		tool: sample.tool,
+	};
+});
 
 describe.each(CASES)('$name', (c) => {
+	it('has a data table with a value for every column', () => {
+		const table = c.table(base);
+		expect(table.rows.length).toBeGreaterThan(0);
+		for (const row of table.rows) expect(row).toHaveLength(table.columns.length);
+	});
+
 	it('renders the same markup every time, without Plot warnings', () => {
 		const first = snapshotMarkup(c.render(base));
 		expect(snapshotMarkup(c.render(base))).toBe(first);

@@ -2,8 +2,8 @@
 // labels left out; and the thinned exceedance steps and histogram outlines that the long curves are drawn from.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { latencyExceedance, latencyExceedanceData, visibleSteps, type ExceedancePoint } from '../../../src/lib/charts/exceedance.ts';
-import { barOutlines, latencyHistogram, latencyHistogramData, type HistogramBar } from '../../../src/lib/charts/histogram.ts';
+import { latencyExceedance, latencyExceedanceData, visibleSteps, type ExceedancePoint } from '../../../src/lib/charts/exceedance/chart.ts';
+import { barOutlines, latencyHistogram, latencyHistogramData, type HistogramBar } from '../../../src/lib/charts/histogram/chart.ts';
 import type { ChartOptions } from '../../../src/lib/charts/options.ts';
 import { compactPathData, compactSvg } from '../../../src/lib/charts/svg-paths.ts';
 import { histogramInput } from './histogram-rows.ts';

@@ -1,6 +1,6 @@
 // Downsampled fio logs (30 s buckets of a 4 KiB random-write preconditioning run): IOPS falls from the
 // fresh-out-of-box level to steady state. The Samsung log has a bucket where the drive stalled (min 0 IOPS).
-import type { TimeseriesPoint } from '../../../src/lib/charts/timeseries.ts';
+import type { TimeseriesPoint } from '../../../src/lib/charts/timeseries/chart.ts';
 
 // [t_s, min, mean, max] in IOPS
 const KIOXIA: [number, number, number, number][] = [

@@ -6,7 +6,7 @@ import {
 	timeseriesSummary,
 	timeseriesTable,
 	type TimeseriesOptions,
-} from '../../../src/lib/charts/timeseries.ts';
+} from '../../../src/lib/charts/timeseries/chart.ts';
 import { captionOf, document, expectSnapshot, legendOf } from './render.ts';
 import { DEVICE_LABELS } from './sweeps.ts';
 import { iopsPoints, latencyPoints } from './timeseries-rows.ts';

@@ -8,7 +8,7 @@ import { ingest } from '../../../scripts/ingest/run.ts';
 import { openDataset, runQuery } from '../../../src/lib/build/db.ts';
 import { cornerOf } from '../../../src/lib/charts/corners.ts';
 import type { HistogramInput } from '../../../src/lib/charts/histogram-series.ts';
-import type { TimeseriesPoint } from '../../../src/lib/charts/timeseries.ts';
+import type { TimeseriesPoint } from '../../../src/lib/charts/timeseries/chart.ts';
 import { OWN_DEVICE_ID, OWN_REVIEW_ID, parseOwnFile, type OwnParse } from '../../../src/lib/own-result/index.ts';
 import { buildHistogramsSql } from '../../../src/lib/queries/histograms.ts';
 import { buildRunsSql } from '../../../src/lib/queries/runs.ts';

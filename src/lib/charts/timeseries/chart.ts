@@ -2,14 +2,15 @@
 // and maximum differ: a window of one sample has none, and the caption then promises none) and a mean line per series, with each series' steady-state window (SNIA PTS rule, src/lib/steady-state.ts) shaded in its colour and
 // said in the caption. A log axis leaves a gap where a value is ≤ 0.
 import * as Plot from '@observablehq/plot';
-import { droppedClause, toolsClause } from './caption.ts';
-import { chartContext, type ChartContext } from './context.ts';
-import { deviceSeries, lineColorScale, type DeviceSeries } from './devices.ts';
-import { bandwidthFromBytesPerS, bandwidthUnitOf, latencyFromNs } from './display-units.ts';
-import { sentences, tidy } from './format.ts';
-import { MIN_FONT_PX, type ChartOptions } from './options.ts';
-import { compactTicks, latencyTicks, noDataMark, plotBase } from './plot-parts.ts';
-import type { ChartTable } from './table.ts';
+import { droppedClause, toolsClause } from '../caption.ts';
+import { chartContext, type ChartContext } from '../context.ts';
+import { deviceSeries, lineColorScale, type DeviceSeries } from '../devices.ts';
+import { bandwidthFromBytesPerS, bandwidthUnitOf, latencyFromNs } from '../display-units.ts';
+import { sentences, tidy } from '../format.ts';
+import { MIN_FONT_PX, type ChartOptions } from '../options.ts';
+import { compactTicks, latencyTicks, noDataMark, plotBase } from '../plot-parts.ts';
+import type { ChartTable } from '../table.ts';
+import type { KindDraw } from '../kind.ts';
 
 /** One time bucket of one series, in base units (IOPS, bytes/s or ns). */
 export interface TimeseriesPoint {
@@ -266,3 +267,6 @@ export function timeseriesTable(points: readonly TimeseriesPoint[], options: Tim
 		rows: data.samples.map((s) => [s.label, s.t, nanToNull(s.min), nanToNull(s.mean), nanToNull(s.max)]),
 	};
 }
+
+/** How the kind draws (kind.ts KindDraw). */
+export const draw: KindDraw<TimeseriesPoint[]> = { render: timeseriesChart, summary: timeseriesSummary, table: timeseriesTable };

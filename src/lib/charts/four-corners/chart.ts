@@ -2,21 +2,22 @@
 // as grouped bars in two panels (bandwidth and IOPS never share an axis). Each bar is the device's best
 // measured result for that corner; a published figure is shown only where nothing was measured.
 import * as Plot from '@observablehq/plot';
-import type { RunRow } from '../schema.ts';
-import { MIN_LABELLED_BAR, panelWidth, verticalBarMarks, type BarDatum } from './bars.ts';
-import { conditionClauses, publishedSourcesClause, toolsClause } from './caption.ts';
-import { chartContext, type ChartContext } from './context.ts';
-import { deviceSeries, type DeviceSeries } from './devices.ts';
-import { bandwidthUnitOf, rateUnitSymbol } from './display-units.ts';
-import { listText, sentences, tidy } from './format.ts';
-import type { ChartLabels } from './labels.ts';
-import type { ChartOptions } from './options.ts';
-import { panelFigure } from './panels.ts';
-import { compactTicks, noDataMark, titleText } from './plot-parts.ts';
-import { CORNERS, cornerOf, type Corner } from './corners.ts';
-import { drivesOf, perDriveRow } from '../compare/per-drive.ts';
-import { bestPerKey, rateOf } from './run-values.ts';
-import type { ChartTable } from './table.ts';
+import type { RunRow } from '../../schema.ts';
+import { MIN_LABELLED_BAR, panelWidth, verticalBarMarks, type BarDatum } from '../bars.ts';
+import { conditionClauses, publishedSourcesClause, toolsClause } from '../caption.ts';
+import { chartContext, type ChartContext } from '../context.ts';
+import { deviceSeries, type DeviceSeries } from '../devices.ts';
+import { bandwidthUnitOf, rateUnitSymbol } from '../display-units.ts';
+import { listText, sentences, tidy } from '../format.ts';
+import type { ChartLabels } from '../labels.ts';
+import type { ChartOptions } from '../options.ts';
+import { panelFigure } from '../panels.ts';
+import { compactTicks, noDataMark, titleText } from '../plot-parts.ts';
+import { CORNERS, cornerOf, type Corner } from '../corners.ts';
+import { drivesOf, perDriveRow } from '../../compare/per-drive.ts';
+import { bestPerKey, rateOf } from '../run-values.ts';
+import type { ChartTable } from '../table.ts';
+import type { KindDraw } from '../kind.ts';
 
 export interface CornerBar extends BarDatum {
 	corner: Corner['key'];
@@ -210,3 +211,6 @@ export function fourCornersTable(rows: readonly RunRow[], options: ChartOptions)
 		]),
 	};
 }
+
+/** How the kind draws (kind.ts KindDraw). */
+export const draw: KindDraw<RunRow[]> = { render: fourCorners, summary: fourCornersSummary, table: fourCornersTable };

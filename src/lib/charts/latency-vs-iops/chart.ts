@@ -1,13 +1,13 @@
 // The hero chart: the chosen latency statistic against IOPS (or bandwidth), one line per device,
 // points in order of load. Published figures are dashed and hollow; log axes drop values ≤ 0 and say so.
 import * as Plot from '@observablehq/plot';
-import type { RunRow, ValueOrigin } from '../schema.ts';
-import { conditionClauses, droppedClause, missingClause, publishedSourcesClause, toolsClause } from './caption.ts';
-import { chartContext, type ChartContext } from './context.ts';
-import { deviceSeries, isPublished, shownRunsInOrder, type DeviceSeries } from './devices.ts';
-import { listText, sentences, tidy } from './format.ts';
-import { MIN_FONT_PX, type ChartOptions } from './options.ts';
-import type { ChartTable } from './table.ts';
+import type { RunRow, ValueOrigin } from '../../schema.ts';
+import { conditionClauses, droppedClause, missingClause, publishedSourcesClause, toolsClause } from '../caption.ts';
+import { chartContext, type ChartContext } from '../context.ts';
+import { deviceSeries, isPublished, shownRunsInOrder, type DeviceSeries } from '../devices.ts';
+import { listText, sentences, tidy } from '../format.ts';
+import { MIN_FONT_PX, type ChartOptions } from '../options.ts';
+import type { ChartTable } from '../table.ts';
 import {
 	directionSymbolScale,
 	latencyAxisLabel,
@@ -20,8 +20,9 @@ import {
 	rateAxisLabel,
 	ratePhrase,
 	titleText,
-} from './plot-parts.ts';
-import { compareByLoad, latencyOf, rateOf } from './run-values.ts';
+} from '../plot-parts.ts';
+import { compareByLoad, latencyOf, rateOf } from '../run-values.ts';
+import type { KindDraw } from '../kind.ts';
 
 export interface LatencyIopsPoint {
 	device_id: string;
@@ -258,3 +259,6 @@ export function latencyVsIopsTable(rows: readonly RunRow[], options: ChartOption
 		}),
 	};
 }
+
+/** How the kind draws (kind.ts KindDraw). */
+export const draw: KindDraw<RunRow[]> = { render: latencyVsIops, summary: latencyVsIopsSummary, table: latencyVsIopsTable };

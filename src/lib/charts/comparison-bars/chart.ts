@@ -1,13 +1,14 @@
 // Relative figures as published ("+108 % vs SSD 710"): one horizontal bar per comparison, the change
 // in % (or the ratio) of the subject device against the basis written beside the bar.
 import * as Plot from '@observablehq/plot';
-import type { ComparisonRow } from '../schema.ts';
-import { chartContext, type ChartContext } from './context.ts';
-import { deviceSeries, type DeviceSeries } from './devices.ts';
-import { formatSigned, listText, rangeText, sentences, tidy } from './format.ts';
-import { MIN_FONT_PX, type ChartOptions } from './options.ts';
-import { noDataMark, plotBase, titleText } from './plot-parts.ts';
-import type { ChartTable } from './table.ts';
+import type { ComparisonRow } from '../../schema.ts';
+import { chartContext, type ChartContext } from '../context.ts';
+import { deviceSeries, type DeviceSeries } from '../devices.ts';
+import { formatSigned, listText, rangeText, sentences, tidy } from '../format.ts';
+import { MIN_FONT_PX, type ChartOptions } from '../options.ts';
+import { noDataMark, plotBase, titleText } from '../plot-parts.ts';
+import type { ChartTable } from '../table.ts';
+import type { KindDraw } from '../kind.ts';
 
 export type ComparisonKind = 'delta' | 'ratio';
 
@@ -227,3 +228,6 @@ export function comparisonBarsTable(rows: readonly ComparisonRow[], options: Com
 		]),
 	};
 }
+
+/** How the kind draws (kind.ts KindDraw). */
+export const draw: KindDraw<ComparisonRow[]> = { render: comparisonBars, summary: comparisonBarsSummary, table: comparisonBarsTable };

@@ -2,15 +2,16 @@
 // one panel per run × direction, each drawn as one filled outline of its bars (one path, not a shape and a
 // tooltip per bin: the table lists the bins). Bins whose lower edge is ≤ 0 cannot sit on the log axis and are counted.
 import * as Plot from '@observablehq/plot';
-import { conditionClauses, droppedClause, toolsClause } from './caption.ts';
-import { chartContext, type ChartContext } from './context.ts';
-import { latencyFromNs } from './display-units.ts';
-import { listText, sentences, tidy } from './format.ts';
-import { histogramSeries, type HistogramInput, type HistogramSeries, type LatencyBin } from './histogram-series.ts';
-import type { ChartOptions } from './options.ts';
-import { facetTitles, latencyTicks, noDataMark, plotBase, titleText } from './plot-parts.ts';
-import { compactPaths } from './svg-paths.ts';
-import type { ChartTable } from './table.ts';
+import { conditionClauses, droppedClause, toolsClause } from '../caption.ts';
+import { chartContext, type ChartContext } from '../context.ts';
+import { latencyFromNs } from '../display-units.ts';
+import { listText, sentences, tidy } from '../format.ts';
+import { histogramSeries, type HistogramInput, type HistogramSeries, type LatencyBin } from '../histogram-series.ts';
+import type { ChartOptions } from '../options.ts';
+import { facetTitles, latencyTicks, noDataMark, plotBase, titleText } from '../plot-parts.ts';
+import { compactPaths } from '../svg-paths.ts';
+import type { ChartTable } from '../table.ts';
+import type { KindDraw } from '../kind.ts';
 
 export interface HistogramBar {
 	series: string;
@@ -225,3 +226,6 @@ export function latencyHistogramTable(input: HistogramInput, options: ChartOptio
 		),
 	};
 }
+
+/** How the kind draws (kind.ts KindDraw). */
+export const draw: KindDraw<HistogramInput> = { render: latencyHistogram, summary: latencyHistogramSummary, table: latencyHistogramTable };

@@ -1,13 +1,13 @@
 // IOPS (or bandwidth) and latency against outstanding I/Os (iodepth × numjobs, log₂ scale): two panels
 // sharing the x axis, one line per device and direction.
 import * as Plot from '@observablehq/plot';
-import type { RunRow, ValueOrigin } from '../schema.ts';
-import { conditionClauses, droppedClause, missingClause, publishedSourcesClause, toolsClause } from './caption.ts';
-import { chartContext, type ChartContext } from './context.ts';
-import { deviceSeries, isPublished, shownRunsInOrder, type DeviceSeries } from './devices.ts';
-import { listText, rangeText, sentences, tidy } from './format.ts';
-import type { ChartOptions } from './options.ts';
-import { panelFigure } from './panels.ts';
+import type { RunRow, ValueOrigin } from '../../schema.ts';
+import { conditionClauses, droppedClause, missingClause, publishedSourcesClause, toolsClause } from '../caption.ts';
+import { chartContext, type ChartContext } from '../context.ts';
+import { deviceSeries, isPublished, shownRunsInOrder, type DeviceSeries } from '../devices.ts';
+import { listText, rangeText, sentences, tidy } from '../format.ts';
+import type { ChartOptions } from '../options.ts';
+import { panelFigure } from '../panels.ts';
 import {
 	compactTicks,
 	latencyTicks,
@@ -18,9 +18,10 @@ import {
 	rateAxisLabel,
 	ratePhrase,
 	titleText,
-} from './plot-parts.ts';
-import { latencyOf, outstandingOf, rateOf } from './run-values.ts';
-import type { ChartTable } from './table.ts';
+} from '../plot-parts.ts';
+import { latencyOf, outstandingOf, rateOf } from '../run-values.ts';
+import type { ChartTable } from '../table.ts';
+import type { KindDraw } from '../kind.ts';
 
 export interface QdPoint {
 	device_id: string;
@@ -250,3 +251,6 @@ export function qdScalingTable(rows: readonly RunRow[], options: ChartOptions): 
 		]),
 	};
 }
+
+/** How the kind draws (kind.ts KindDraw). */
+export const draw: KindDraw<RunRow[]> = { render: qdScaling, summary: qdScalingSummary, table: qdScalingTable };

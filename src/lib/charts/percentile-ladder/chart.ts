@@ -1,18 +1,19 @@
 // The latency ladder: for each load, the mean and the percentiles p50 … p99.99 of one latency kind
 // (x = statistic, y = latency on a log scale), one line per load; one panel per device when there are several.
 import * as Plot from '@observablehq/plot';
-import type { PercentileRow, RunRow } from '../schema.ts';
-import { conditionClauses, droppedClause, missingClause, toolsClause } from './caption.ts';
-import { chartContext, type ChartContext } from './context.ts';
-import { deviceSeries, type DeviceSeries } from './devices.ts';
-import { latencyFromNs } from './display-units.ts';
-import { listText, sentences, tidy } from './format.ts';
-import type { ChartLabels } from './labels.ts';
-import type { ChartOptions } from './options.ts';
-import { categoricalColor } from './palette.ts';
-import { MUTED_LINE, directionRank, facetTitles, latencyTicks, noDataMark, plotBase, titleText } from './plot-parts.ts';
-import { compareByLoad } from './run-values.ts';
-import type { ChartTable } from './table.ts';
+import type { PercentileRow, RunRow } from '../../schema.ts';
+import { conditionClauses, droppedClause, missingClause, toolsClause } from '../caption.ts';
+import { chartContext, type ChartContext } from '../context.ts';
+import { deviceSeries, type DeviceSeries } from '../devices.ts';
+import { latencyFromNs } from '../display-units.ts';
+import { listText, sentences, tidy } from '../format.ts';
+import type { ChartLabels } from '../labels.ts';
+import type { ChartOptions } from '../options.ts';
+import { categoricalColor } from '../palette.ts';
+import { MUTED_LINE, directionRank, facetTitles, latencyTicks, noDataMark, plotBase, titleText } from '../plot-parts.ts';
+import { compareByLoad } from '../run-values.ts';
+import type { ChartTable } from '../table.ts';
+import type { KindDraw } from '../kind.ts';
 
 export interface PercentileLadderInput {
 	runs: readonly RunRow[];
@@ -294,3 +295,6 @@ export function percentileLadderTable(input: PercentileLadderInput, options: Cha
 		]),
 	};
 }
+
+/** How the kind draws (kind.ts KindDraw). */
+export const draw: KindDraw<PercentileLadderInput> = { render: percentileLadder, summary: percentileLadderSummary, table: percentileLadderTable };

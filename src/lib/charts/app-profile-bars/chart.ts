@@ -2,17 +2,18 @@
 // one small panel of horizontal bars per device, TPS when the run reports transactions, IOPS (or bandwidth)
 // otherwise. Panels keep their own scales because TPS and IOPS differ by orders of magnitude.
 import * as Plot from '@observablehq/plot';
-import type { RunRow } from '../schema.ts';
-import { horizontalBarMarks, panelWidth, type BarDatum } from './bars.ts';
-import { conditionClauses, publishedSourcesClause, toolsClause } from './caption.ts';
-import { chartContext, type ChartContext } from './context.ts';
-import { deviceSeries, type DeviceSeries } from './devices.ts';
-import { sentences, tidy } from './format.ts';
-import type { ChartOptions } from './options.ts';
-import { panelFigure } from './panels.ts';
-import { compactTicks, directionRank, titleText } from './plot-parts.ts';
-import { bestPerKey, rateOf } from './run-values.ts';
-import type { ChartTable } from './table.ts';
+import type { RunRow } from '../../schema.ts';
+import { horizontalBarMarks, panelWidth, type BarDatum } from '../bars.ts';
+import { conditionClauses, publishedSourcesClause, toolsClause } from '../caption.ts';
+import { chartContext, type ChartContext } from '../context.ts';
+import { deviceSeries, type DeviceSeries } from '../devices.ts';
+import { sentences, tidy } from '../format.ts';
+import type { ChartOptions } from '../options.ts';
+import { panelFigure } from '../panels.ts';
+import { compactTicks, directionRank, titleText } from '../plot-parts.ts';
+import { bestPerKey, rateOf } from '../run-values.ts';
+import type { ChartTable } from '../table.ts';
+import type { KindDraw } from '../kind.ts';
 
 export interface AppBar extends BarDatum {
 	workload: string;
@@ -201,3 +202,6 @@ export function appProfileBarsTable(rows: readonly RunRow[], options: ChartOptio
 		]),
 	};
 }
+
+/** How the kind draws (kind.ts KindDraw). */
+export const draw: KindDraw<RunRow[]> = { render: appProfileBars, summary: appProfileBarsSummary, table: appProfileBarsTable };

@@ -4,16 +4,17 @@
 // less than a pixel apart: the drawn line keeps only the steps that show at the chart's size (the table
 // keeps every bin).
 import * as Plot from '@observablehq/plot';
-import { conditionClauses, droppedClause, toolsClause } from './caption.ts';
-import { chartContext } from './context.ts';
-import { lineColorScale } from './devices.ts';
-import { sentences, tidy } from './format.ts';
-import { exceedanceEdge, histogramSeries, type HistogramInput } from './histogram-series.ts';
-import { kindsText } from './histogram.ts';
-import type { ChartOptions } from './options.ts';
-import { latencyTicks, noDataMark, plotBase, titleText } from './plot-parts.ts';
-import { compactPaths } from './svg-paths.ts';
-import type { ChartTable } from './table.ts';
+import { conditionClauses, droppedClause, toolsClause } from '../caption.ts';
+import { chartContext } from '../context.ts';
+import { lineColorScale } from '../devices.ts';
+import { sentences, tidy } from '../format.ts';
+import { exceedanceEdge, histogramSeries, type HistogramInput } from '../histogram-series.ts';
+import { kindsText } from '../histogram/chart.ts';
+import type { ChartOptions } from '../options.ts';
+import { latencyTicks, noDataMark, plotBase, titleText } from '../plot-parts.ts';
+import { compactPaths } from '../svg-paths.ts';
+import type { ChartTable } from '../table.ts';
+import type { KindDraw } from '../kind.ts';
 
 export interface ExceedancePoint {
 	series: string;
@@ -204,3 +205,6 @@ export function latencyExceedanceTable(input: HistogramInput, options: ChartOpti
 		rows: series.flatMap((s) => s.bins.map((b) => [s.label, tidy(b.from), tidy(b.to), b.count, tidy(b.slower)])),
 	};
 }
+
+/** How the kind draws (kind.ts KindDraw). */
+export const draw: KindDraw<HistogramInput> = { render: latencyExceedance, summary: latencyExceedanceSummary, table: latencyExceedanceTable };
