@@ -32,6 +32,11 @@ export function inEveryLang<T extends { params: Record<string, string> }>(pages:
 	return pages.flatMap((page) => LANGS.map((lang) => ({ ...page, lang, params: { ...page.params, lang: lang === DEFAULT_LANG ? undefined : lang } })));
 }
 
+/** The paths of a page under `src/pages/[...lang]/` that exists once in each language, the default language's at the root. */
+export function langParams(): { params: { lang: string | undefined } }[] {
+	return LANGS.map((lang) => ({ params: { lang: lang === DEFAULT_LANG ? undefined : lang } }));
+}
+
 /** The language of a page under `src/pages/[...lang]/` from its `lang` parameter. */
 export function langOfParam(param: string | undefined): Lang {
 	const lang = LANGS.find((l) => l === (param ?? DEFAULT_LANG));
