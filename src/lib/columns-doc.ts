@@ -1,5 +1,6 @@
 // The column dictionary, generated from the schema module (data/COLUMNS.md and the site's /columns/ page), and the
 // README's table of formats, generated from the format list.
+import { punctuationOf } from '../i18n/lang.ts';
 import { partitionFile, tableFile } from './dataset-layout.ts';
 import { FORMATS, SOURCE_FORMATS } from './formats/index.ts';
 import { SCHEMA_VERSION, TABLES, type Column } from './schema.ts';
@@ -10,7 +11,7 @@ const ONE_OF: Record<Lang, (values: string) => string> = { en: (v) => ` One of: 
 
 /** A column's meaning in a language, with the values the format list allows where the column holds one of them. */
 export function columnMeaning(c: Column, table: { name: string } = { name: '' }, lang: Lang = 'en'): string {
-	const values = (list: readonly string[]) => ONE_OF[lang]([...new Set(list)].map((v) => `\`${v}\``).join(lang === 'en' ? ', ' : '、'));
+	const values = (list: readonly string[]) => ONE_OF[lang]([...new Set(list)].map((v) => `\`${v}\``).join(punctuationOf(lang).items));
 	const text = lang === 'en' ? c.description : COLUMN_DESCRIPTIONS_ZH[`${table.name}.${c.name}`]!;
 	if (c.name === 'source_format') return text + values(SOURCE_FORMATS);
 	return text;

@@ -2,6 +2,7 @@
 // the page on screen are built, as DOM nodes from the same element trees as the static pages (site/catalog-view.ts).
 // The state lives in the URL: search, filters and sort in the query; the page in the path (/page/3/, a pre-rendered
 // page that works without JavaScript) while nothing is filtered, else in ?page=.
+import { punctuationOf } from '../../i18n/lang.ts';
 import { CATALOG_SLOTS } from '../compare/slots.ts';
 import { PAGE_SIZE, domOf, fill, isPhysicalDrive, pageCount, pagerEls, rowEl, type CatalogData, type CatalogText } from '../site/catalog-view.ts';
 import { formatValue } from '../site/format.ts';
@@ -155,7 +156,7 @@ export function matchText(index: CatalogIndex, view: CatalogView, q: string, ctx
 	const drives = new Set(view.order.slice(0, view.byDrive).map((i) => index.data.entries[i]![0])).size;
 	const reviews = new Set(view.order.slice(view.byDrive).map((i) => index.data.entries[i]![1])).size;
 	const plural = (words: Record<'one' | 'other', string>, count: number) => fill(count === 1 ? words.one : words.other, { n: n(count), q });
-	return [plural(ctx.matchDrives, drives), reviews ? plural(ctx.matchReviews, reviews) : ''].filter(Boolean).join(ctx.text.lang === 'en' ? '; ' : '；');
+	return [plural(ctx.matchDrives, drives), reviews ? plural(ctx.matchReviews, reviews) : ''].filter(Boolean).join(punctuationOf(ctx.text.lang).groups);
 }
 
 /** The page of a pre-rendered catalog path: 3 for ".../page/3/", else 1. */

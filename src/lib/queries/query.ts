@@ -2,8 +2,9 @@
 // SQL text runs at build time (@duckdb/node-api over views of the Parquet files) and in the browser
 // (DuckDB-wasm over tables of the same names), with positional parameters ($1, $2, …) bound by the caller.
 import type { TABLES } from '../schema.ts';
+import type { Lang } from '../../i18n/lang.ts';
 
-export type Lang = 'en' | 'zh-Hans';
+export type { Lang };
 export type SqlParam = string | number | boolean | null;
 export type TableName = (typeof TABLES)[number]['name'];
 
