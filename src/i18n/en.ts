@@ -26,6 +26,8 @@ export const en = {
 	},
 	/** The interface: pages, navigation, tables, the browser's controls. */
 	ui: {
+		// After a column's description, the values it may take
+		columnOneOf: ' One of: {values}.',
 		siteName: 'SSD review data',
 		siteTagline: 'Storage benchmark results from reviews, as open data: raw tool output and published figures in one dataset.',
 		skipToContent: 'Skip to content',
@@ -781,6 +783,47 @@ export const en = {
 		onlyOne_one: '{n} workload only one of them has',
 		onlyOne_other: '{n} workloads only one of them has',
 	},
+	/** What each SQL query shows in words beside its result (src/lib/queries/). */
+	captions: {
+		catalogDrives: 'Every drive with each review it has results in',
+		catalogRuns: 'Pure reads and writes at the block sizes of the catalog columns',
+		histogramRuns: 'Runs with latency histogram bins among {ids}',
+		histogramBins: 'Latency histogram bins ({stat}) of runs {ids}',
+		everyKind: 'every kind',
+		reviewOne: 'Review {id}',
+		reviewsMany: 'Reviews {ids}',
+		reviewsAll: 'Every review',
+		driveOne: 'Drive {id}',
+		drivesMany: 'Drives {ids}',
+		drivesAll: 'Every drive',
+		percentiles: 'Latency percentiles ({kind}) as reported by the tool, for runs {ids}',
+		publishedAll: 'Every published figure{subject}, as printed, with its value in base units',
+		publishedRelative: 'Relative published figures{subject}: each a change (%) or ratio against a basis',
+		publishedOfReview: ' of review {id}',
+		publishedAboutDrive: ' about drive {id}',
+		runsOfReview: 'review {id}',
+		runsOfDrive: 'drive {id}',
+		runsOfRuns: 'runs {ids}',
+		runsAll: 'Every result row (run × direction) of {what}',
+		theDataset: 'the dataset',
+		timeseriesSlices: '{metric} over time from the logs of {ids}, in {buckets} equal time slices per series (mean, min, max)',
+		everyMetric: 'Every metric',
+		everySeries: 'every series',
+		timeseriesList: 'The time series (log files){subject}, one row each',
+		timeseriesOf: ' of {id}',
+		// A long list of ids cut to three: English counts those left out ({rest}), a language may count them all ({total}).
+		idsMore: '{ids} and {rest} more',
+	},
+	/**
+	 * The catalog's words (src/lib/vocabulary.ts, "<field>.<id>") where this language writes them otherwise than the
+	 * list's own English ones: none in English.
+	 */
+	terms: {} as Record<string, string>,
+	/**
+	 * The dataset's tables, units and columns ("<table>.<column>") described in this language: English's are the
+	 * schema's own (src/lib/schema.ts, data/COLUMNS.md); another language has every table and column.
+	 */
+	schema: { tables: {} as Record<string, string>, units: {} as Record<string, string>, columns: {} as Record<string, string> },
 };
 
 /** What a language file holds: every key of the English one. */

@@ -3,10 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { DEFAULT_LANG, LANGS, localeOf } from '../../src/i18n/lang.ts';
+import { TABLES } from '../../src/lib/schema.ts';
+import { VOCABULARY, type VocabularyField } from '../../src/lib/vocabulary.ts';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const english = LANGUAGES[0];
-const PARTS = ['ui', 'charts', 'verdict'] as const;
+const PARTS = ['ui', 'charts', 'verdict', 'captions'] as const;
+// A cut list of ids: English counts those left out ({rest}), Chinese all of them ({total}); the code fills in both.
+const EITHER: Record<string, string[]> = { 'captions.idsMore': ['rest', 'total'] };
+const sameFilling = (key: string, s: string) => placeholders(s).map((p) => (EITHER[key]?.includes(p!) ? EITHER[key]!.join('|') : p));
 
 describe('language files', () => {
 	it('lists English first, as the default and the reference, and each code once', () => {
@@ -33,7 +38,7 @@ describe('language files', () => {
 					for (const [key, text] of Object.entries(strings)) {
 						expect(typeof text, `${part}.${key}`).toBe('string');
 						expect(text.trim(), `${part}.${key}`).not.toBe('');
-						expect(placeholders(text), `${part}.${key}`).toEqual(placeholders(reference[key]!));
+						expect(sameFilling(`${part}.${key}`, text), `${part}.${key}`).toEqual(sameFilling(`${part}.${key}`, reference[key]!));
 					}
 				});
 
@@ -44,6 +49,24 @@ describe('language files', () => {
 					}
 				});
 			}
+
+			it('describes every table and column of the schema and nothing else, unless its words are the schema\'s own', () => {
+				const { tables, columns, units } = language.schema;
+				if (language === english) return expect([tables, columns, units].map((m) => Object.keys(m).length)).toEqual([0, 0, 0]);
+				expect(Object.keys(tables).sort()).toEqual(TABLES.map((t) => t.name).sort());
+				expect(Object.keys(columns).sort()).toEqual(TABLES.flatMap((t) => t.columns.map((c) => `${t.name}.${c.name}`)).sort());
+				const schemaUnits = new Set(TABLES.flatMap((t) => t.columns.map((c) => c.unit)));
+				for (const [unit, words] of Object.entries(units)) expect(schemaUnits.has(unit) && words.trim() !== '', unit).toBe(true);
+				for (const text of [...Object.values(tables), ...Object.values(columns)]) expect(text.trim()).not.toBe('');
+			});
+
+			it('writes only catalog terms the vocabulary has', () => {
+				for (const [key, words] of Object.entries(language.terms)) {
+					const [field, id] = key.split('.', 2) as [VocabularyField, string];
+					expect(Object.keys(VOCABULARY[field] ?? {}), key).toContain(id);
+					expect(words.trim(), key).not.toBe('');
+				}
+			});
 
 			it('has every punctuation mark, and ends a sentence with one of its sentence ends', () => {
 				expect(Object.keys(language.punctuation).sort()).toEqual(Object.keys(english.punctuation).sort());

@@ -19,6 +19,7 @@ export function pseudoLanguage(en: Language): Language & { code: 'x-test' } {
 		ui: wrap(en.ui),
 		charts: wrap(en.charts),
 		verdict: wrap(en.verdict),
+		captions: wrap(en.captions),
 	};
 }
 
