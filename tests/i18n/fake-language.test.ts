@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../src/i18n/lang.ts';
 import type { FingerprintRow } from '../../src/lib/compare/fingerprint.ts';
-import { outsideMarkers, pseudoLanguage } from './pseudo-language.ts';
+import { outsideMarkers } from './pseudo-language.ts';
 
 vi.mock('../../src/i18n/languages.ts', async (importOriginal) => {
 	const { LANGUAGES } = await importOriginal<typeof import('../../src/i18n/languages.ts')>();
