@@ -11,7 +11,7 @@ import { hostDataVersions } from './src/lib/build/version-hosting.ts';
 import { COMPARE_DRIVES_FOLDER } from './src/lib/compare/drive-file.ts';
 import { writeEmbedScript } from './src/lib/build/embed-script.ts';
 import { LANGS } from './src/i18n/strings.ts';
-import { DEFAULT_LANG, langPath } from './src/i18n/routes.ts';
+import { langPath } from './src/i18n/routes.ts';
 
 /**
  * Pages read the dataset from SITE_DATA_DIR when it is set (public/data otherwise); the built site then serves
@@ -67,8 +67,8 @@ const embeds = {
 };
 
 /**
- * Each language's 404 page as `404.html` in its folder, where hosts look for it (Astro writes only the root's so; a
- * Chinese one would be `zh-Hans/404/index.html`).
+ * Each language's 404 page as `404.html` in its folder, where hosts look for it (Astro writes only a `src/pages/404.astro`
+ * so; the one route of every language's 404 page would be `404/index.html`, `zh-Hans/404/index.html`).
  */
 const notFoundPages = {
 	name: 'not-found-pages',
@@ -76,7 +76,7 @@ const notFoundPages = {
 		'astro:build:done': ({ dir }) => {
 			for (const lang of LANGS) {
 				const folder = fileURLToPath(new URL(langPath(lang, '404/'), dir));
-				if (lang === DEFAULT_LANG || !existsSync(join(folder, 'index.html'))) continue;
+				if (!existsSync(join(folder, 'index.html'))) continue;
 				renameSync(join(folder, 'index.html'), join(folder, '..', '404.html'));
 				rmSync(folder, { recursive: true });
 			}

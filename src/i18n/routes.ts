@@ -1,7 +1,7 @@
-// Every page exists once per language: English at the root, Simplified Chinese under /zh-Hans/.
-import { LANGS, type Lang } from './strings.ts';
+// Every page exists once per language: the default language's at the root, each other's under /<code>/ (/zh-Hans/).
+import { DEFAULT_LANG, LANGS, type Lang } from './lang.ts';
 
-export const DEFAULT_LANG: Lang = 'en';
+export { DEFAULT_LANG, localeOf } from './lang.ts';
 
 const base = (): string => {
 	const b = import.meta.env?.BASE_URL ?? '/';
@@ -32,6 +32,11 @@ export function inEveryLang<T extends { params: Record<string, string> }>(pages:
 	return pages.flatMap((page) => LANGS.map((lang) => ({ ...page, lang, params: { ...page.params, lang: lang === DEFAULT_LANG ? undefined : lang } })));
 }
 
+/** The paths of a page under `src/pages/[...lang]/` that exists once in each language, the default language's at the root. */
+export function langParams(): { params: { lang: string | undefined } }[] {
+	return LANGS.map((lang) => ({ params: { lang: lang === DEFAULT_LANG ? undefined : lang } }));
+}
+
 /** The language of a page under `src/pages/[...lang]/` from its `lang` parameter. */
 export function langOfParam(param: string | undefined): Lang {
 	const lang = LANGS.find((l) => l === (param ?? DEFAULT_LANG));
@@ -39,11 +44,10 @@ export function langOfParam(param: string | undefined): Lang {
 	return lang;
 }
 
+/**
+ * The language the language toggle leads to: the default language's leads to the first other one, every other
+ * language's back to the default (its file names that language in `langToggle`).
+ */
 export function otherLang(lang: Lang): Lang {
-	return LANGS.find((l) => l !== lang)!;
-}
-
-/** `lang` attribute and Intl locale of a language. */
-export function localeOf(lang: Lang): string {
-	return lang === 'en' ? 'en-US' : 'zh-Hans-CN';
+	return lang === DEFAULT_LANG ? LANGS[1]! : DEFAULT_LANG;
 }

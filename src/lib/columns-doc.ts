@@ -1,29 +1,27 @@
 // The column dictionary, generated from the schema module (data/COLUMNS.md and the site's /columns/ page), and the
 // README's table of formats, generated from the format list.
+import { DEFAULT_LANG, languageOf, punctuationOf, type Lang } from '../i18n/lang.ts';
 import { partitionFile, tableFile } from './dataset-layout.ts';
 import { FORMATS, SOURCE_FORMATS } from './formats/index.ts';
 import { SCHEMA_VERSION, TABLES, type Column } from './schema.ts';
-import type { Lang } from '../i18n/strings.ts';
-import { COLUMN_DESCRIPTIONS_ZH, TABLE_DESCRIPTIONS_ZH, UNITS_ZH } from '../i18n/schema-zh.ts';
-
-const ONE_OF: Record<Lang, (values: string) => string> = { en: (v) => ` One of: ${v}.`, 'zh-Hans': (v) => `取值之一：${v}。` };
+import { t } from '../i18n/strings.ts';
 
 /** A column's meaning in a language, with the values the format list allows where the column holds one of them. */
-export function columnMeaning(c: Column, table: { name: string } = { name: '' }, lang: Lang = 'en'): string {
-	const values = (list: readonly string[]) => ONE_OF[lang]([...new Set(list)].map((v) => `\`${v}\``).join(lang === 'en' ? ', ' : '、'));
-	const text = lang === 'en' ? c.description : COLUMN_DESCRIPTIONS_ZH[`${table.name}.${c.name}`]!;
+export function columnMeaning(c: Column, table: { name: string } = { name: '' }, lang: Lang = DEFAULT_LANG): string {
+	const values = (list: readonly string[]) => t(lang, 'columnOneOf', { values: [...new Set(list)].map((v) => `\`${v}\``).join(punctuationOf(lang).items) });
+	const text = languageOf(lang).schema.columns[`${table.name}.${c.name}`] ?? c.description;
 	if (c.name === 'source_format') return text + values(SOURCE_FORMATS);
 	return text;
 }
 
 /** A column's unit in a language: words translated, symbols (ns, %, IOPS) as they are. */
 export function unitText(unit: string, lang: Lang): string {
-	return lang === 'en' ? unit : (UNITS_ZH[unit] ?? unit);
+	return languageOf(lang).schema.units[unit] ?? unit;
 }
 
 /** What a table holds, in a language. */
 export function tableMeaning(table: { name: string; description: string }, lang: Lang): string {
-	return lang === 'en' ? table.description : TABLE_DESCRIPTIONS_ZH[table.name]!;
+	return languageOf(lang).schema.tables[table.name] ?? table.description;
 }
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');

@@ -1,12 +1,12 @@
 // The catalog's vocabulary: the one list of values of a device's interface, form factor and vendor and of a tool. The
 // device and review YAML name these ids (a value outside them fails ingest), the dataset stores them, the formats
 // name their tool by them, and the site shows their words in each language. Browser-safe: no Node imports.
-import type { Lang } from '../i18n/strings.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
+import { languageOf, type Lang } from '../i18n/lang.ts';
 
-/** A value's words: English, and Chinese where it is written otherwise. */
+/** A value's words in English; a language that writes them otherwise has them in its file (`terms`, "<field>.<id>"). */
 export interface Term {
 	en: string;
-	zh?: string;
 }
 
 /**
@@ -17,16 +17,16 @@ export const INTERFACES = {
 	'pcie-5-nvme': { en: 'PCIe 5.0 NVMe' },
 	'pcie-4-nvme': { en: 'PCIe 4.0 NVMe' },
 	'pcie-3-nvme': { en: 'PCIe 3.0 NVMe' },
-	'pcie-nvme': { en: 'PCIe NVMe, generation not stated', zh: 'PCIe NVMe，代数未注明' },
+	'pcie-nvme': { en: 'PCIe NVMe, generation not stated' },
 	'sas-24g': { en: 'SAS 24Gb/s' },
 	'sas-12g': { en: 'SAS 12Gb/s' },
 	'sas-6g': { en: 'SAS 6Gb/s' },
 	'sata-6g': { en: 'SATA 6Gb/s' },
 	'sata-3g': { en: 'SATA 3Gb/s' },
-	sata: { en: 'SATA, generation not stated', zh: 'SATA，代数未注明' },
-	'ddr4-dimm': { en: 'DDR4 DIMM (memory bus)', zh: 'DDR4 DIMM（内存总线）' },
-	'virtio-blk': { en: 'virtio-blk (paravirtual)', zh: 'virtio-blk（半虚拟化）' },
-	virtual: { en: 'Virtual disk, interface not stated', zh: '虚拟磁盘，接口未注明' },
+	sata: { en: 'SATA, generation not stated' },
+	'ddr4-dimm': { en: 'DDR4 DIMM (memory bus)' },
+	'virtio-blk': { en: 'virtio-blk (paravirtual)' },
+	virtual: { en: 'Virtual disk, interface not stated' },
 } as const satisfies Record<string, Term>;
 
 export const FORM_FACTORS = {
@@ -39,29 +39,29 @@ export const FORM_FACTORS = {
 	e1s: { en: 'E1.S' },
 	e1l: { en: 'E1.L' },
 	e3s: { en: 'E3.S' },
-	'2-5-inch': { en: '2.5-inch', zh: '2.5 英寸' },
-	'3-5-inch': { en: '3.5-inch', zh: '3.5 英寸' },
-	'1-8-inch': { en: '1.8-inch', zh: '1.8 英寸' },
-	aic: { en: 'Add-in card', zh: '扩展卡' },
+	'2-5-inch': { en: '2.5-inch' },
+	'3-5-inch': { en: '3.5-inch' },
+	'1-8-inch': { en: '1.8-inch' },
+	aic: { en: 'Add-in card' },
 	dimm: { en: 'DIMM' },
 } as const satisfies Record<string, Term>;
 
 /** Vendors: the company that sells the drive under its name (a line sold on by another company keeps a note saying so). */
 export const VENDORS = {
-	crucial: { en: 'Crucial', zh: '英睿达' },
-	'google-cloud': { en: 'Google Cloud', zh: '谷歌云' },
-	intel: { en: 'Intel', zh: '英特尔' },
-	kioxia: { en: 'Kioxia', zh: '铠侠' },
-	micron: { en: 'Micron', zh: '美光' },
-	microsoft: { en: 'Microsoft', zh: '微软' },
-	'red-hat': { en: 'Red Hat', zh: '红帽' },
-	samsung: { en: 'Samsung', zh: '三星' },
-	seagate: { en: 'Seagate', zh: '希捷' },
-	'sk-hynix': { en: 'SK hynix', zh: 'SK 海力士' },
+	crucial: { en: 'Crucial' },
+	'google-cloud': { en: 'Google Cloud' },
+	intel: { en: 'Intel' },
+	kioxia: { en: 'Kioxia' },
+	micron: { en: 'Micron' },
+	microsoft: { en: 'Microsoft' },
+	'red-hat': { en: 'Red Hat' },
+	samsung: { en: 'Samsung' },
+	seagate: { en: 'Seagate' },
+	'sk-hynix': { en: 'SK hynix' },
 	solidigm: { en: 'Solidigm' },
 	vmware: { en: 'VMware' },
-	'western-digital': { en: 'Western Digital', zh: '西部数据' },
-	ymtc: { en: 'YMTC', zh: '长江存储' },
+	'western-digital': { en: 'Western Digital' },
+	ymtc: { en: 'YMTC' },
 } as const satisfies Record<string, Term>;
 
 /** A tool: its name, and other spellings a published figure may print it with (matched ignoring case). */
@@ -82,7 +82,7 @@ export const TOOLS = {
 	// The seed transcription prints the workload and the database with it (published.csv is kept byte for byte).
 	'benchmark-factory': { en: 'Benchmark Factory', aliases: ['Benchmark Factory (TPC-C draft) on SQL Server 2014'] },
 	'solidigm-storage-tool': { en: 'Solidigm Storage Tool', aliases: ['SST', 'Solidigm Storage Tool (SST)'] },
-	multimeter: { en: 'Multimeter', zh: '万用表' },
+	multimeter: { en: 'Multimeter' },
 } as const satisfies Record<string, ToolTerm>;
 
 export type InterfaceId = keyof typeof INTERFACES;
@@ -110,14 +110,14 @@ export function notInList(what: string, ids: readonly string[]): (issue: { input
 export function termText(field: VocabularyField, id: string, lang: Lang): string {
 	const term = (VOCABULARY[field] as Record<string, Term>)[id];
 	if (!term) return id;
-	return lang === 'zh-Hans' ? (term.zh ?? term.en) : term.en;
+	return languageOf(lang).terms[`${field}.${id}`] ?? term.en;
 }
 
-/** Every word a value is known by (both languages, a tool's aliases), lower case: what search matches. */
+/** Every word a value is known by (in every language, a tool's aliases), lower case: what search matches. */
 export function termWords(field: VocabularyField, id: string): string[] {
 	const term = (VOCABULARY[field] as Record<string, ToolTerm>)[id];
 	if (!term) return [id.toLowerCase()];
-	return [...new Set([id, term.en, term.zh ?? '', ...(term.aliases ?? [])].filter(Boolean).map((w) => w.toLowerCase()))];
+	return [...new Set([id, term.en, ...LANGUAGES.map((l) => (l.terms as Record<string, string>)[`${field}.${id}`] ?? ''), ...(term.aliases ?? [])].filter(Boolean).map((w) => w.toLowerCase()))];
 }
 
 /** An interface with its lanes when stated: "PCIe 4.0 x4 NVMe". */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGS, UI_STRINGS, t, tn } from '../../src/i18n/strings.ts';
 import { otherLang, pathFor } from '../../src/i18n/routes.ts';
-import { COLUMN_DESCRIPTIONS_ZH, TABLE_DESCRIPTIONS_ZH } from '../../src/i18n/schema-zh.ts';
+import { languageOf } from '../../src/i18n/lang.ts';
 import { columnMeaning, tableMeaning, unitText } from '../../src/lib/columns-doc.ts';
 import { TABLES } from '../../src/lib/schema.ts';
 
@@ -21,8 +21,9 @@ describe('UI strings', () => {
 	});
 
 	it('describes every table and column of the schema in Chinese, and nothing else', () => {
-		expect(Object.keys(TABLE_DESCRIPTIONS_ZH).sort()).toEqual(TABLES.map((t) => t.name).sort());
-		expect(Object.keys(COLUMN_DESCRIPTIONS_ZH).sort()).toEqual(TABLES.flatMap((t) => t.columns.map((c) => `${t.name}.${c.name}`)).sort());
+		const { tables, columns } = languageOf('zh-Hans').schema;
+		expect(Object.keys(tables).sort()).toEqual(TABLES.map((t) => t.name).sort());
+		expect(Object.keys(columns).sort()).toEqual(TABLES.flatMap((t) => t.columns.map((c) => `${t.name}.${c.name}`)).sort());
 		for (const table of TABLES) {
 			expect(tableMeaning(table, 'zh-Hans'), table.name).toMatch(/[\u4e00-\u9fff]/);
 			// A unit in words is translated; a symbol (ns, %, IOPS, MB/s) is the same in both.

@@ -4,6 +4,7 @@
 // charts drawn by the same chart functions (loaded when the first chart is drawn). Every choice is in the URL;
 // back and forward restore it. A reader's own file is parsed in a worker and never leaves the page but in a link the
 // reader copies, its rows in the URL's fragment (`#own=…`), which opens here as the same "Your drive".
+import { punctuationOf } from '../../i18n/lang.ts';
 import { t, tn, type Lang } from '../../i18n/strings.ts';
 import { compareDrives } from '../compare/comparison.ts';
 import type { ReviewFacts } from '../compare/conditions.ts';
@@ -503,7 +504,7 @@ async function offerShare(result: Extract<OwnParse, { ok: true }>): Promise<void
 	}
 	setShare(encoded.fragment, linked);
 	shareNote.dataset.state = 'ok';
-	const leftOut = encoded.left_out.map((table) => t(lang, `compareShareTable_${table}`)).join(lang === 'en' ? ', ' : '、');
+	const leftOut = encoded.left_out.map((table) => t(lang, `compareShareTable_${table}`)).join(punctuationOf(lang).items);
 	shareNote.textContent = [t(lang, 'compareShareNote'), ...(leftOut ? [t(lang, 'compareShareLeftOut', { tables: leftOut })] : [])].join(' ');
 }
 

@@ -3,6 +3,7 @@
 // image's width and scaled up, so its 10 px text reads at 20 px in the image. Fonts are the build machine's (resvg
 // reads the system's): Latin from DejaVu or Liberation, Chinese from Noto Sans CJK (Debian's fonts-noto-cjk); none is
 // bundled, and a machine without a CJK font draws the Chinese previews' Chinese text as empty boxes.
+import { languageOf } from '../../i18n/lang.ts';
 import { execFileSync } from 'node:child_process';
 import { Resvg } from '@resvg/resvg-js';
 import { t, type Lang } from '../../i18n/strings.ts';
@@ -99,8 +100,8 @@ export function socialSvg(markup: string, title: string, lang: Lang): string {
 const fontFiles = new Map<Lang, string[] | null>();
 function fontsFor(lang: Lang): string[] | null {
 	if (!fontFiles.has(lang)) {
-		// Reading a CJK collection costs a tenth of a second a preview: only the Chinese previews load one.
-		const families = ['DejaVu Sans', 'DejaVu Sans:bold', ...(lang === 'en' ? [] : ['Noto Sans CJK SC'])];
+		// Each language names the fonts its previews need besides these (a CJK collection costs a tenth of a second a preview).
+		const families = ['DejaVu Sans', 'DejaVu Sans:bold', ...languageOf(lang).previewFonts];
 		try {
 			fontFiles.set(lang, [...new Set(families.map((f) => execFileSync('fc-match', ['-f', '%{file}', f], { encoding: 'utf8' }).trim()).filter(Boolean))]);
 		} catch {

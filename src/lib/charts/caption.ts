@@ -1,5 +1,6 @@
 // Caption clauses shared by the charts: tool and version, conditions (threads × QD, drives per test, hosts),
 // published figures, and what the chart could not draw.
+import { punctuationOf } from '../../i18n/lang.ts';
 import type { RunRow } from '../schema.ts';
 import type { ChartContext } from './context.ts';
 import { listText, rangeText } from './format.ts';
@@ -34,7 +35,7 @@ export function conditionClauses(rows: readonly ConditionFields[], ctx: ChartCon
 		const pairs = groups.map(
 			([threads, qds]) => `${threads === null ? '?' : ctx.num(threads)} × ${rangeText(qds, ctx.lang)}`,
 		);
-		clauses.push(ctx.t('cap_threads_qd', { pairs: pairs.join(ctx.lang === 'en' ? '; ' : '；') }));
+		clauses.push(ctx.t('cap_threads_qd', { pairs: pairs.join(punctuationOf(ctx.lang).groups) }));
 	}
 	const counts = [...new Set(rows.flatMap((r) => (r.device_count === null ? [] : [r.device_count])))];
 	if (counts.length === 1) clauses.push(ctx.plural('cap_devices', counts[0]!));

@@ -1,7 +1,6 @@
 // Text formatting for captions, summaries, tooltips and tables. Locale-aware, deterministic.
-import type { Lang } from './options.ts';
+import { localeOf, punctuationOf, type Lang } from '../../i18n/lang.ts';
 
-const LOCALES: Record<Lang, string> = { en: 'en-US', 'zh-Hans': 'zh-Hans-CN' };
 const formatters = new Map<string, Intl.NumberFormat>();
 
 function formatter(lang: Lang, kind: 'integer' | 'significant'): Intl.NumberFormat {
@@ -10,7 +9,7 @@ function formatter(lang: Lang, kind: 'integer' | 'significant'): Intl.NumberForm
 	if (!f) {
 		const opts: Intl.NumberFormatOptions =
 			kind === 'integer' ? { maximumFractionDigits: 0 } : { maximumSignificantDigits: 3 };
-		f = new Intl.NumberFormat(LOCALES[lang], opts);
+		f = new Intl.NumberFormat(localeOf(lang), opts);
 		formatters.set(key, f);
 	}
 	return f;
@@ -33,7 +32,7 @@ export function fill(template: string, values: Record<string, string | number>):
 }
 
 export function listText(items: readonly string[], lang: Lang): string {
-	return items.join(lang === 'en' ? ', ' : '、');
+	return items.join(punctuationOf(lang).items);
 }
 
 /** Sorted distinct numbers as "32", "1, 4, 16" or "1–256". */
@@ -48,11 +47,11 @@ export function rangeText(values: readonly number[], lang: Lang): string {
 	return `${formatNumber(distinct[0]!, lang)}–${formatNumber(distinct[distinct.length - 1]!, lang)}`;
 }
 
-/** Joins clauses into sentences: "A. B." in English, "A。B。" in Chinese. Empty clauses are skipped. */
+/** Joins clauses into sentences: "A. B." in English, "A。B。" in Chinese (the language's punctuation). Empty clauses are skipped. */
 export function sentences(parts: readonly (string | null | undefined | false)[], lang: Lang): string {
 	const kept = parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '');
-	if (lang === 'en') return kept.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)).join(' ');
-	return kept.map((p) => (/[。！？]$/.test(p) ? p : `${p}。`)).join('');
+	const { sentences: between, sentenceEnd, sentenceEnds } = punctuationOf(lang);
+	return kept.map((p) => ([...sentenceEnds].some((end) => p.endsWith(end)) ? p : `${p}${sentenceEnd}`)).join(between);
 }
 
 /** Removes floating-point noise from a table value (0.30000000000000004 → 0.3) without visible rounding. */
@@ -66,7 +65,7 @@ const compactFormatters = new Map<Lang, Intl.NumberFormat>();
 export function formatCompact(value: number, lang: Lang): string {
 	let f = compactFormatters.get(lang);
 	if (!f) {
-		f = new Intl.NumberFormat(LOCALES[lang], { notation: 'compact', maximumSignificantDigits: 3 });
+		f = new Intl.NumberFormat(localeOf(lang), { notation: 'compact', maximumSignificantDigits: 3 });
 		compactFormatters.set(lang, f);
 	}
 	return f.format(value);

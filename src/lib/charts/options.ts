@@ -1,8 +1,9 @@
 // Options shared by every chart function. A chart is a pure function of its rows and these options:
 // the same call draws the build-time SVG (document from linkedom), the live chart and the embed.
 import type { ChartLabels } from './labels.ts';
+import type { Lang } from '../../i18n/lang.ts';
 
-export type Lang = 'en' | 'zh-Hans';
+export type { Lang };
 export type LatencyUnit = 'us' | 'ms';
 export type RateUnit = 'iops' | 'MB/s' | 'MiB/s';
 export type BandwidthUnit = Exclude<RateUnit, 'iops'>;

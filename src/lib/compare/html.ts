@@ -3,6 +3,7 @@
 // one drive has. One definition for the pre-rendered pair pages (written as HTML) and the browser's comparison page
 // (built as DOM), so both show the same thing. Text from the data is only ever text or an attribute value; the
 // charts' SVG comes from the chart library.
+import { punctuationOf } from '../../i18n/lang.ts';
 import { t, type Lang, type UiKey } from '../../i18n/strings.ts';
 import { formatNumber, formatSigned, listText } from '../charts/format.ts';
 import type { ChartTable } from '../charts/table.ts';
@@ -287,7 +288,7 @@ function deltaTableEl(family: Family, comparison: Comparison, v: CompareView): E
 			.map((d) => [d, metricsOf(family.workloads, d)] as const)
 			.filter(([, metrics]) => metrics.length > 0)
 			.map(([d, metrics]) => t(v.lang, 'compareDriveHas', { drive: name(v, d), metrics: listText(metrics.map((m) => metricText(m, v.lang)), v.lang) }));
-		return el('p', { class: 'prose-muted mt-4 max-w-3xl text-sm', 'data-testid': 'no-common-metric' }, t(v.lang, 'compareNoCommonMetric', { drives: has.join(v.lang === 'en' ? '; ' : '；') }));
+		return el('p', { class: 'prose-muted mt-4 max-w-3xl text-sm', 'data-testid': 'no-common-metric' }, t(v.lang, 'compareNoCommonMetric', { drives: has.join(punctuationOf(v.lang).groups) }));
 	}
 	return el(
 		'div',

@@ -1,124 +1,15 @@
 // The comparison in words: which drive leads on how many comparable workloads, the notable exception (another drive
 // with the better tail latency where the fewest I/Os are in flight), how many shared workloads are not comparable and
-// why, and what only one drive has. The texts of both languages are here, as the charts keep theirs in charts/labels.ts.
+// why, and what only one drive has. Its texts are in each language's file (src/i18n/<code>.ts) under `verdict`.
 import { blockSizeText } from '../charts/display-units.ts';
 import { fill, formatNumber, listText, sentences } from '../charts/format.ts';
-import type { Lang } from '../charts/options.ts';
+import { byLang, punctuationOf, type Lang } from '../../i18n/lang.ts';
 import { bestOf, workloadLeads, type DeltaRow, type Metric } from './delta.ts';
 import type { ReasonKind } from './comparability.ts';
 import type { Workload } from './workloads.ts';
 import { unknownParts, type Fingerprint, type FingerprintPart } from './fingerprint.ts';
 
-const TEXT = {
-	en: {
-		random: 'random',
-		sequential: 'sequential',
-		mixed: 'partly random',
-		read: 'read',
-		write: 'write',
-		trim: 'trim',
-		mix: '{read}/{write} read/write',
-		mixDirections: 'read/write',
-		qd_one: '{n} outstanding I/O',
-		qd_other: '{n} outstanding I/Os',
-		rate: 'at {n} IOPS',
-		unknownParts: '({parts} unknown)',
-		part_access: 'access pattern',
-		part_read_pct: 'read share',
-		part_block_size_bytes: 'block size',
-		part_outstanding: 'outstanding I/Os',
-		tps: 'transactions per second',
-		iops: 'IOPS',
-		bw_bytes_per_s: 'bandwidth',
-		lat_mean_ns: 'mean latency',
-		lat_p99_ns: 'p99 latency',
-		lat_p99_9_ns: 'p99.9 latency',
-		lat_p99_99_ns: 'p99.99 latency',
-		lead: '{drive} is ahead on {n} of {total} comparable workloads',
-		leadAll: '{drive} is ahead on {n} of {total} workloads, counting results that are not comparable',
-		tie: 'No drive is ahead on more comparable workloads than the others ({counts})',
-		tieAll: 'No drive is ahead on more workloads than the others, counting results that are not comparable ({counts})',
-		noneComparable_one: 'The {n} shared workload is not comparable: {reasons}',
-		noneComparable_other: 'None of the {n} shared workloads is comparable: {reasons}',
-		moreNotComparable_one: '{n} more is not comparable: {reasons}',
-		moreNotComparable_other: '{n} more are not comparable: {reasons}',
-		reasonCount: '{reason} ({n})',
-		reason_workload: 'a different workload',
-		reason_load: 'a different load',
-		reason_unknown_part: 'a part of the workload not stated',
-		reason_device_class: 'a different kind of device',
-		reason_host: 'another host',
-		reason_tool: 'another tool',
-		reason_drives: 'drive count not stated',
-		reason_host_bound: 'a host-bound total of several drives',
-		reason_preconditioning: 'preconditioning not stated alike',
-		reason_steady_state: 'steady state not stated alike',
-		reason_footprint: 'a different footprint',
-		reason_platform: 'another platform',
-		reason_tool_version: 'another tool version',
-		reason_no_metric: 'no metric in common',
-		inReview: '{label} (one review)',
-		count: '{drive} {n}',
-		exception: '{drive} has the lower {metric} at {workload}',
-		noneShared: 'These devices share no workload',
-		onlyOne_one: '{n} workload only one of them has',
-		onlyOne_other: '{n} workloads only one of them has',
-	},
-	'zh-Hans': {
-		random: '随机',
-		sequential: '顺序',
-		mixed: '部分随机',
-		read: '读',
-		write: '写',
-		trim: 'trim',
-		mix: '读写 {read}/{write}',
-		mixDirections: '读写混合',
-		qd_one: '{n} 个未完成 I/O',
-		qd_other: '{n} 个未完成 I/O',
-		rate: '限速 {n} IOPS',
-		unknownParts: '（{parts}未知）',
-		part_access: '访问模式',
-		part_read_pct: '读比例',
-		part_block_size_bytes: '块大小',
-		part_outstanding: '未完成 I/O 数',
-		tps: '每秒事务数',
-		iops: 'IOPS',
-		bw_bytes_per_s: '带宽',
-		lat_mean_ns: '平均延迟',
-		lat_p99_ns: 'p99 延迟',
-		lat_p99_9_ns: 'p99.9 延迟',
-		lat_p99_99_ns: 'p99.99 延迟',
-		lead: '在 {total} 个可比负载中，{drive} 领先 {n} 个',
-		leadAll: '计入不可比的结果，在 {total} 个负载中，{drive} 领先 {n} 个',
-		tie: '没有哪块硬盘在更多可比负载上领先（{counts}）',
-		tieAll: '计入不可比的结果，没有哪块硬盘在更多负载上领先（{counts}）',
-		noneComparable_one: '这 {n} 个共同负载不可比：{reasons}',
-		noneComparable_other: '{n} 个共同负载都不可比：{reasons}',
-		moreNotComparable_one: '另有 {n} 个不可比：{reasons}',
-		moreNotComparable_other: '另有 {n} 个不可比：{reasons}',
-		reasonCount: '{reason}（{n}）',
-		reason_workload: '负载不同',
-		reason_load: '负载强度不同',
-		reason_unknown_part: '负载有未说明的部分',
-		reason_device_class: '设备种类不同',
-		reason_host: '测试主机不同',
-		reason_tool: '测试工具不同',
-		reason_drives: '未说明硬盘数量',
-		reason_host_bound: '多盘合计受主机限制',
-		reason_preconditioning: '预处理未说明或不同',
-		reason_steady_state: '稳态未说明或不同',
-		reason_footprint: '测试范围不同',
-		reason_platform: '平台不同',
-		reason_tool_version: '工具版本不同',
-		reason_no_metric: '没有共同的指标',
-		inReview: '{label}（同一评测）',
-		count: '{drive} {n}',
-		exception: '{drive} 在{workload}下的{metric}更低',
-		noneShared: '这些设备没有共同的负载',
-		onlyOne_one: '{n} 个负载只有其中一个设备有',
-		onlyOne_other: '{n} 个负载只有其中一个设备有',
-	},
-} as const;
+const TEXT = byLang((l) => l.verdict);
 
 /**
  * A workload in words: "4 KiB random read, 256 outstanding I/Os"; unknown parts left out and named at the end (by
@@ -130,13 +21,13 @@ export function workloadText(fp: Fingerprint, lang: Lang, unknownOf: readonly Fi
 	const mixed = fp.direction === 'mixed' || (fp.read_pct !== null && fp.read_pct > 0 && fp.read_pct < 100);
 	const what = !mixed ? t[fp.direction] : fp.read_pct === null ? t.mixDirections : fill(t.mix, { read: fp.read_pct, write: 100 - fp.read_pct });
 	const words = [fp.block_size_bytes === null ? null : blockSizeText(fp.block_size_bytes), fp.access === null ? null : t[fp.access], what];
-	const parts = [words.filter((w) => w !== null).join(lang === 'en' ? ' ' : '')];
+	const parts = [words.filter((w) => w !== null).join(punctuationOf(lang).words)];
 	if (fp.outstanding !== null) parts.push(fill(fp.outstanding === 1 ? t.qd_one : t.qd_other, { n: formatNumber(fp.outstanding, lang) }));
 	if (fp.rate_limit_iops !== null) parts.push(fill(t.rate, { n: formatNumber(fp.rate_limit_iops, lang) }));
-	const text = parts.join(lang === 'en' ? ', ' : '，');
+	const text = parts.join(punctuationOf(lang).clauses);
 	const unknown = unknownOf.filter((p) => p !== 'read_pct' || mixed);
 	if (unknown.length === 0) return text;
-	return `${text}${lang === 'en' ? ' ' : ''}${fill(t.unknownParts, { parts: partsText(unknown, lang) })}`;
+	return `${text}${punctuationOf(lang).words}${fill(t.unknownParts, { parts: partsText(unknown, lang) })}`;
 }
 
 /** A metric's name in words ("p99 latency"). */

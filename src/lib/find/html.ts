@@ -2,6 +2,7 @@
 // lists (each of results of one testbed or comparable ones), the drives whose curves stop short of the asked load,
 // the figures that do not state a part of the workload, and the devices that are no drive. Text from the data is only
 // ever text or an attribute value. Each table has its CSV (its rows as text, written by the one CSV writer).
+import { punctuationOf } from '../../i18n/lang.ts';
 import { t, tn, type Lang, type UiKey } from '../../i18n/strings.ts';
 import { formatNumber } from '../charts/format.ts';
 import { partsText, reasonText, workloadText } from '../compare/verdict.ts';
@@ -31,7 +32,7 @@ export function questionText(q: FinderQuery, lang: Lang): string {
 	const workload = workloadText({ access: q.access, direction: q.read_pct === 100 ? 'read' : q.read_pct === 0 ? 'write' : 'mixed', read_pct: q.read_pct, block_size_bytes: q.block_size_bytes, outstanding: q.outstanding, rate_limit_iops: null }, lang, []);
 	const rate = q.rate_iops === null ? '' : t(lang, 'find_atRate', { rate: formatNumber(Math.round(q.rate_iops), lang) });
 	const bounds = BOUND_STATS.filter((s) => q.bounds[s] !== undefined).map((s) => `${statName(s, lang)} ≤ ${formatNumber(q.bounds[s]!, lang)} µs`);
-	return [workload + rate, ...bounds].join(lang === 'en' ? ', ' : '，');
+	return [workload + rate, ...bounds].join(punctuationOf(lang).clauses);
 }
 
 /** A measured point in words: its load and values ("QD 4: 33,913 IOPS, mean 117.6 µs"). */
@@ -140,7 +141,7 @@ function neighboursEl(v: FinderView, q: FinderQuery): El {
 		'ul',
 		{ class: 'mt-2 list-disc pl-5 text-sm', 'data-testid': 'find-neighbours' },
 		...[...byDevice].map(([d, things]) =>
-			el('li', { 'data-device': d }, el('a', { href: v.driveHref(d) }, v.family.devices[d]?.label ?? d), `: ${t(v.lang, 'find_onlyHas', { things: things.join(v.lang === 'en' ? '; ' : '；') })}`),
+			el('li', { 'data-device': d }, el('a', { href: v.driveHref(d) }, v.family.devices[d]?.label ?? d), `: ${t(v.lang, 'find_onlyHas', { things: things.join(punctuationOf(v.lang).groups) })}`),
 		),
 	);
 }
@@ -154,7 +155,7 @@ export function answerEl(q: FinderQuery, a: FinderAnswer, v: FinderView, chart: 
 			'section',
 			{ class: 'mt-8', 'data-testid': 'find-ranked', 'data-list': i },
 			el('h3', { class: 'text-lg' }, t(lang, i === 0 ? 'find_rankedFirst' : 'find_rankedOther', { review: v.reviewTitle(list[0]!.review_id) })),
-			i > 0 ? el('p', { class: 'prose-muted text-sm', 'data-testid': 'find-between' }, t(lang, 'find_between', { reasons: a.between[i - 1]!.map((r) => reasonText(r.kind, lang)).join(lang === 'en' ? ', ' : '、') })) : '',
+			i > 0 ? el('p', { class: 'prose-muted text-sm', 'data-testid': 'find-between' }, t(lang, 'find_between', { reasons: a.between[i - 1]!.map((r) => reasonText(r.kind, lang)).join(punctuationOf(lang).items) })) : '',
 			answerTable(list, q, v, `find-table-${i}`),
 		),
 	);

@@ -62,10 +62,7 @@ export function buildCatalogSql(params: CatalogParams = {}): BuiltQuery {
 	return {
 		sql: text,
 		params: [],
-		caption: captionFor(params.lang, {
-			en: 'Every drive with each review it has results in',
-			'zh-Hans': '每块硬盘及其有结果的每篇评测',
-		}),
+		caption: captionFor(params.lang, 'catalogDrives'),
 		tables: ['devices', 'reviews', 'runs', 'figures', 'comparisons'],
 	};
 }
@@ -87,10 +84,7 @@ export function buildCatalogRunsSql(params: { deviceId?: string; lang?: Lang } =
 	return {
 		sql: text,
 		params: params.deviceId === undefined ? [] : [params.deviceId],
-		caption: captionFor(params.lang, {
-			en: 'Pure reads and writes at the block sizes of the catalog columns',
-			'zh-Hans': '目录各列块大小下的纯读与纯写结果',
-		}),
+		caption: captionFor(params.lang, 'catalogRuns'),
 		tables: ['runs'],
 	};
 }

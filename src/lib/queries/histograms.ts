@@ -31,10 +31,7 @@ export function buildHistogramRunsSql(filter: Pick<HistogramFilter, 'runIds' | '
 	return {
 		sql: text,
 		params: p.values,
-		caption: captionFor(filter.lang, {
-			en: `Runs with latency histogram bins among ${idsText(filter.runIds, 'en')}`,
-			'zh-Hans': `${idsText(filter.runIds, 'zh-Hans')} 中有延迟直方图区间的运行`,
-		}),
+		caption: captionFor(filter.lang, 'histogramRuns', { ids: idsText(filter.runIds, filter.lang) }),
 		tables: ['histograms'],
 		rowFilter: { histograms: { column: 'run_id', values: [...filter.runIds] } },
 	};
@@ -54,10 +51,7 @@ export function buildHistogramsSql(filter: HistogramFilter): BuiltQuery {
 	return {
 		sql: text,
 		params: p.values,
-		caption: captionFor(filter.lang, {
-			en: `Latency histogram bins (${filter.stat ?? 'every kind'}) of runs ${idsText(filter.runIds, 'en')}`,
-			'zh-Hans': `运行 ${idsText(filter.runIds, 'zh-Hans')} 的延迟直方图区间（${filter.stat ?? '全部类型'}）`,
-		}),
+		caption: captionFor(filter.lang, 'histogramBins', { stat: filter.stat ?? captionFor(filter.lang, 'everyKind'), ids: idsText(filter.runIds, filter.lang) }),
 		tables: ['histograms'],
 		rowFilter: { histograms: { column: 'run_id', values: [...filter.runIds] } },
 	};

@@ -1,5 +1,6 @@
 // The percentile ladder's rows: every latency percentile the tool reported for some runs (the runs themselves
 // come from buildRunsSql with the same ids).
+import { DEFAULT_LANG, punctuationOf } from '../../i18n/lang.ts';
 import { percentiles } from '../schema.ts';
 import { Params, captionFor, idsText, sql, type BuiltQuery, type Lang } from './query.ts';
 
@@ -36,9 +37,9 @@ export function buildPercentilesSql(filter: PercentileFilter): BuiltQuery {
 	return {
 		sql: text,
 		params: p.values,
-		caption: captionFor(filter.lang, {
-			en: `Latency percentiles (${filter.stat ?? 'every kind'}${dir ? `, ${dir}` : ''}) as reported by the tool, for runs ${idsText(filter.runIds, 'en')}`,
-			'zh-Hans': `运行 ${idsText(filter.runIds, 'zh-Hans')} 的延迟百分位（${filter.stat ?? '全部类型'}${dir ? `，${dir}` : ''}），按工具报告值`,
+		caption: captionFor(filter.lang, 'percentiles', {
+			kind: [filter.stat ?? captionFor(filter.lang, 'everyKind'), dir].filter(Boolean).join(punctuationOf(filter.lang ?? DEFAULT_LANG).clauses),
+			ids: idsText(filter.runIds, filter.lang),
 		}),
 		tables: ['percentiles'],
 	};

@@ -19,10 +19,10 @@ function whereOf(p: Params, filter: PublishedFilter, deviceColumns: readonly str
 	return where.length ? where.join(' AND ') : 'TRUE';
 }
 
-function subjectOf(filter: PublishedFilter): { en: string; 'zh-Hans': string } {
-	if (filter.reviewId !== undefined) return { en: ` of review ${filter.reviewId}`, 'zh-Hans': `评测 ${filter.reviewId} 的` };
-	if (filter.deviceId !== undefined) return { en: ` about drive ${filter.deviceId}`, 'zh-Hans': `关于硬盘 ${filter.deviceId} 的` };
-	return { en: '', 'zh-Hans': '' };
+function subjectOf(filter: PublishedFilter): string {
+	if (filter.reviewId !== undefined) return captionFor(filter.lang, 'publishedOfReview', { id: filter.reviewId });
+	if (filter.deviceId !== undefined) return captionFor(filter.lang, 'publishedAboutDrive', { id: filter.deviceId });
+	return '';
 }
 
 export function buildFiguresSql(filter: PublishedFilter): BuiltQuery {
@@ -37,10 +37,7 @@ export function buildFiguresSql(filter: PublishedFilter): BuiltQuery {
 	return {
 		sql: text,
 		params: p.values,
-		caption: captionFor(filter.lang, {
-			en: `Every published figure${s.en}, as printed, with its value in base units`,
-			'zh-Hans': `${s['zh-Hans']}全部公布数值（按原文）及其基本单位数值`,
-		}),
+		caption: captionFor(filter.lang, 'publishedAll', { subject: s }),
 		tables: ['figures'],
 	};
 }
@@ -57,10 +54,7 @@ export function buildComparisonsSql(filter: PublishedFilter): BuiltQuery {
 	return {
 		sql: text,
 		params: p.values,
-		caption: captionFor(filter.lang, {
-			en: `Relative published figures${s.en}: each a change (%) or ratio against a basis`,
-			'zh-Hans': `${s['zh-Hans']}公布的相对数值：相对某一基准的变化（%）或倍数`,
-		}),
+		caption: captionFor(filter.lang, 'publishedRelative', { subject: s }),
 		tables: ['comparisons'],
 	};
 }

@@ -2,8 +2,9 @@
 // SQL text runs at build time (@duckdb/node-api over views of the Parquet files) and in the browser
 // (DuckDB-wasm over tables of the same names), with positional parameters ($1, $2, …) bound by the caller.
 import type { TABLES } from '../schema.ts';
+import { DEFAULT_LANG, languageOf, punctuationOf, type Lang, type Language } from '../../i18n/lang.ts';
 
-export type Lang = 'en' | 'zh-Hans';
+export type { Lang };
 export type SqlParam = string | number | boolean | null;
 export type TableName = (typeof TABLES)[number]['name'];
 
@@ -33,17 +34,18 @@ export class Params {
 	}
 }
 
-/** Picks the caption for the language; English when none is given. */
-export function captionFor(lang: Lang | undefined, text: { en: string; 'zh-Hans': string }): string {
-	return text[lang ?? 'en'];
+export type CaptionKey = keyof Language['captions'];
+
+/** A query's caption in the language (the default language when none is given), from its file, `{name}`s filled. */
+export function captionFor(lang: Lang | undefined, key: CaptionKey, values: Record<string, string | number> = {}): string {
+	return languageOf(lang ?? DEFAULT_LANG).captions[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
 /** A short list of ids for a caption: "a, b and 3 more". */
 export function idsText(ids: readonly string[], lang: Lang | undefined): string {
-	const shown = ids.slice(0, 3);
-	const rest = ids.length - shown.length;
-	if (lang === 'zh-Hans') return shown.join('、') + (rest > 0 ? ` 等 ${ids.length} 项` : '');
-	return shown.join(', ') + (rest > 0 ? ` and ${rest} more` : '');
+	const shown = ids.slice(0, 3).join(punctuationOf(lang ?? DEFAULT_LANG).items);
+	const rest = ids.length - 3;
+	return rest > 0 ? captionFor(lang, 'idsMore', { ids: shown, rest, total: ids.length }) : shown;
 }
 
 /** Removes the indentation (and blank lines) the builders write their SQL with, so snapshots and the page's query view read cleanly. */

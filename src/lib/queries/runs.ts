@@ -1,4 +1,5 @@
 // Result rows (`runs`) of one review, one drive, or a list of runs: every column, as the chart functions take them.
+import { DEFAULT_LANG, punctuationOf } from '../../i18n/lang.ts';
 import { runs } from '../schema.ts';
 import { Params, captionFor, idsText, sql, type BuiltQuery, type Lang } from './query.ts';
 
@@ -39,19 +40,14 @@ export function buildRunsSql(filter: RunsFilter): BuiltQuery {
 		ORDER BY review_id, device_id, run_id, direction
 	`;
 	const what = [
-		filter.reviewId !== undefined ? { en: `review ${filter.reviewId}`, 'zh-Hans': `评测 ${filter.reviewId}` } : null,
-		filter.deviceId !== undefined ? { en: `drive ${filter.deviceId}`, 'zh-Hans': `硬盘 ${filter.deviceId}` } : null,
-		filter.runIds !== undefined
-			? { en: `runs ${idsText(filter.runIds, 'en')}`, 'zh-Hans': `运行 ${idsText(filter.runIds, 'zh-Hans')}` }
-			: null,
+		filter.reviewId !== undefined ? captionFor(filter.lang, 'runsOfReview', { id: filter.reviewId }) : null,
+		filter.deviceId !== undefined ? captionFor(filter.lang, 'runsOfDrive', { id: filter.deviceId }) : null,
+		filter.runIds !== undefined ? captionFor(filter.lang, 'runsOfRuns', { ids: idsText(filter.runIds, filter.lang) }) : null,
 	].filter((x) => x !== null);
 	return {
 		sql: text,
 		params: p.values,
-		caption: captionFor(filter.lang, {
-			en: `Every result row (run × direction) of ${what.map((w) => w.en).join(', ') || 'the dataset'}`,
-			'zh-Hans': `${what.map((w) => w['zh-Hans']).join('，') || '数据集'}的全部结果行（运行 × 方向）`,
-		}),
+		caption: captionFor(filter.lang, 'runsAll', { what: what.join(punctuationOf(filter.lang ?? DEFAULT_LANG).clauses) || captionFor(filter.lang, 'theDataset') }),
 		tables: ['runs'],
 	};
 }

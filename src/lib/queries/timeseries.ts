@@ -91,9 +91,10 @@ export function buildTimeseriesSql(filter: TimeseriesFilter): BuiltQuery {
 	return {
 		sql: text,
 		params: p.values,
-		caption: captionFor(filter.lang, {
-			en: `${filter.metric ?? 'Every metric'} over time from the logs of ${idsText(ids, 'en') || 'every series'}, in ${buckets} equal time slices per series (mean, min, max)`,
-			'zh-Hans': `${idsText(ids, 'zh-Hans') || '全部序列'}日志中${filter.metric ?? '全部指标'}随时间的变化，每个序列分为 ${buckets} 个等长时间段（平均、最小、最大）`,
+		caption: captionFor(filter.lang, 'timeseriesSlices', {
+			metric: filter.metric ?? captionFor(filter.lang, 'everyMetric'),
+			ids: idsText(ids, filter.lang) || captionFor(filter.lang, 'everySeries'),
+			buckets,
 		}),
 		tables: ['timeseries', 'series', 'steady_state'],
 		...(filter.seriesIds !== undefined ? { rowFilter: { timeseries: { column: 'series_id', values: [...filter.seriesIds] } } } : {}),
@@ -118,10 +119,7 @@ export function buildSeriesListSql(filter: { reviewId?: string; deviceId?: strin
 	return {
 		sql: text,
 		params: p.values,
-		caption: captionFor(filter.lang, {
-			en: `The time series (log files)${subject ? ` of ${subject}` : ''}, one row each`,
-			'zh-Hans': `${subject ? `${subject} 的` : ''}时间序列（日志文件），每个一行`,
-		}),
+		caption: captionFor(filter.lang, 'timeseriesList', { subject: subject ? captionFor(filter.lang, 'timeseriesOf', { id: subject }) : '' }),
 		tables: ['series'],
 	};
 }

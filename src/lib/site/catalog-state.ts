@@ -1,6 +1,7 @@
 // The catalog's search, filters, sort and pages as state: what a state shows, and the URL that holds it (search,
 // filters and sort in the query; the page in the path, /page/3/, while nothing is filtered, else in ?page=). The
 // static pages start from it and the catalog's script (src/lib/browser/catalog-page.ts) keeps it.
+import { punctuationOf } from '../../i18n/lang.ts';
 import { CATALOG_SLOTS } from '../compare/slots.ts';
 import { fill, isPhysicalDrive, type CatalogData, type CatalogText } from './catalog-view.ts';
 import { formatValue } from './format.ts';
@@ -153,7 +154,7 @@ export function matchText(index: CatalogIndex, view: CatalogView, q: string, ctx
 	const drives = new Set(view.order.slice(0, view.byDrive).map((i) => index.data.entries[i]![0])).size;
 	const reviews = new Set(view.order.slice(view.byDrive).map((i) => index.data.entries[i]![1])).size;
 	const plural = (words: Record<'one' | 'other', string>, count: number) => fill(count === 1 ? words.one : words.other, { n: n(count), q });
-	return [plural(ctx.matchDrives, drives), reviews ? plural(ctx.matchReviews, reviews) : ''].filter(Boolean).join(ctx.text.lang === 'en' ? '; ' : '；');
+	return [plural(ctx.matchDrives, drives), reviews ? plural(ctx.matchReviews, reviews) : ''].filter(Boolean).join(punctuationOf(ctx.text.lang).groups);
 }
 
 /** The page of a pre-rendered catalog path: 3 for ".../page/3/", else 1. */

@@ -1,4 +1,5 @@
 // A claim's outcome and a slot figure in words, for the drive page (and its tests).
+import { punctuationOf } from '../../i18n/lang.ts';
 import { t, type Lang } from '../../i18n/strings.ts';
 import type { ColumnSlot } from '../compare/slots.ts';
 import type { ClaimOutcome } from './claims.ts';
@@ -38,9 +39,9 @@ export function claimReasonText(outcome: ClaimOutcome, lang: Lang): string | nul
 	if (!c) return none;
 	const slot = { ...outcome.slot, block_size_bytes: c.block_size_bytes ?? outcome.slot.block_size_bytes };
 	const workload = c.block_size_bytes === null ? [t(lang, `slot_${slot.access}_${slot.direction}`, { bs: '' }).trim(), t(lang, 'blockUnknown')] : [slotWorkloadText(slot, lang)];
-	const conditions = [...workload, ...figureConditions(slot, c, lang)].join(lang === 'en' ? ', ' : '，');
+	const conditions = [...workload, ...figureConditions(slot, c, lang)].join(punctuationOf(lang).clauses);
 	const closest = t(lang, 'claimClosest', { value: figureText(slot, c.value, lang), conditions, review: c.review_id });
-	return `${none}${lang === 'en' ? ' ' : ''}${closest}`;
+	return `${none}${punctuationOf(lang).words}${closest}`;
 }
 
 /** "The claim names no block size; set against 4K." when it was read as the column's. */

@@ -2,9 +2,9 @@
 // so tables and charts agree.
 import { fill, formatNumber } from '../charts/format.ts';
 import { GB, KIB, MB, MIB, NS_PER_US, TB } from '../units.ts';
-import type { Lang } from '../../i18n/strings.ts';
+import { localeOf, type Lang } from '../../i18n/lang.ts';
 
-const locale = (lang: Lang) => (lang === 'en' ? 'en-US' : 'zh-Hans-CN');
+const locale = localeOf;
 
 export function formatInteger(n: number, lang: Lang): string {
 	return new Intl.NumberFormat(locale(lang), { maximumFractionDigits: 0 }).format(n);
@@ -81,6 +81,6 @@ export function slotTotalText(unit: 'IOPS' | 'bytes/s' | 'ns', total: number, la
 	if (unit === 'bytes/s') return total >= GB ? `${formatNumber(total / GB, lang)} GB/s` : `${formatNumber(total / MB, lang)} MB/s`;
 	if (unit === 'ns') return `${formatNumber(total / NS_PER_US, lang)} µs`;
 	let f = compact.get(lang);
-	if (!f) compact.set(lang, (f = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'zh-Hans-CN', { notation: 'compact', maximumSignificantDigits: 3 })));
+	if (!f) compact.set(lang, (f = new Intl.NumberFormat(localeOf(lang), { notation: 'compact', maximumSignificantDigits: 3 })));
 	return f.format(total);
 }

@@ -1,5 +1,6 @@
 // A slot in words, from its definition: "4K random read", "per drive · QD ≥ 32", the unit. Catalog headers, the sort
 // menu, the drive page's headline figures and its claims all say a slot this way.
+import { punctuationOf } from '../../i18n/lang.ts';
 import { t, type Lang } from '../../i18n/strings.ts';
 import type { ColumnSlot, Slot } from '../compare/slots.ts';
 import { KIB, MIB } from '../units.ts';
@@ -42,6 +43,6 @@ export function slotTitle(slot: ColumnSlot, lang: Lang): SlotTitle {
 /** The whole title on one line: "4K random read, per drive, QD ≥ 32 (IOPS)". */
 export function slotTitleLine(slot: ColumnSlot, lang: Lang): string {
 	const { name, conditions, unit } = slotTitle(slot, lang);
-	const sep = lang === 'en' ? ', ' : '，';
+	const sep = punctuationOf(lang).clauses;
 	return `${[name, ...(conditions ? conditions.split(' · ') : [])].join(sep)} (${unit})`;
 }

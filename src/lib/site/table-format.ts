@@ -1,6 +1,6 @@
 // Cells of a chart's data table as text: numbers in the page's locale with the precision the data has
 // (up to 6 significant digits), text as is. Shared by the build-time page and the browser's redraw.
-import type { Lang } from '../../i18n/strings.ts';
+import { localeOf, type Lang } from '../../i18n/lang.ts';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
@@ -8,7 +8,7 @@ function numberFormat(lang: Lang, large: boolean): Intl.NumberFormat {
 	const key = `${lang}:${large}`;
 	let f = formatters.get(key);
 	if (!f) {
-		f = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'zh-Hans-CN', large ? { maximumFractionDigits: 0 } : { maximumSignificantDigits: 6 });
+		f = new Intl.NumberFormat(localeOf(lang), large ? { maximumFractionDigits: 0 } : { maximumSignificantDigits: 6 });
 		formatters.set(key, f);
 	}
 	return f;
