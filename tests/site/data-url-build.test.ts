@@ -34,7 +34,7 @@ it('links and reads every file of data/ at SITE_DATA_URL, and keeps the chart CS
 	expect(await buildSite(site, { full: true, env, logFile }), readFileSync(logFile, 'utf8').slice(-2000)).toBe(0);
 
 	const all = files(site);
-	const pages = all.filter((f) => f.endsWith('.html') && !f.startsWith('data/') || f === 'data/index.html');
+	const pages = all.filter((f) => (f.endsWith('.html') && !f.startsWith('data/')) || f === 'data/index.html');
 	let dataLinks = 0;
 	for (const page of pages) {
 		const urls = urlsOf(readFileSync(join(site, page), 'utf8'));
