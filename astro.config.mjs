@@ -97,7 +97,8 @@ export default defineConfig({
 	// Links from elsewhere (the embed snippet, oEmbed, Open Graph) take the site's address from SITE_URL, read by
 	// src/lib/build/site-url.ts; without it they are site paths, resolved where the site is served.
 	site: process.env.SITE_URL || undefined,
-	integrations: [emittedFiles, siteData, embeds, siteHeaders, notFoundPages],
+	// The emitted files after the site's data: some of them (the chart CSVs) go under data/, which siteData replaces.
+	integrations: [siteData, emittedFiles, embeds, siteHeaders, notFoundPages],
 	trailingSlash: 'always',
 	build: { format: 'directory', concurrency: 4 },
 	server: { host: '127.0.0.1', port: 4321 },
@@ -111,5 +112,7 @@ export default defineConfig({
 		// The native DuckDB binding and resvg (social previews) are only used at build time, in page frontmatter.
 		ssr: { external: ['@duckdb/node-api', '@resvg/resvg-js'] },
 		build: { assetsInlineLimit: 0 },
+		// Where data/ is published (src/lib/data-url.ts): the same setting in the pages and in the browser's bundles.
+		define: { 'import.meta.env.SITE_DATA_URL': JSON.stringify(process.env.SITE_DATA_URL ?? '') },
 	},
 });

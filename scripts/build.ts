@@ -25,11 +25,11 @@ export function codeVersion(): string {
 export const SITE_KEY_FILE = '.build-site-key';
 
 /** The key of a whole build: the site's code and the dataset's manifest, which hashes every file of the dataset. */
-function siteKey(code: string, dataDir: string, siteUrl = ''): string | null {
+function siteKey(code: string, dataDir: string, siteUrl = '', dataUrl = ''): string | null {
 	const manifest = join(dataDir, 'manifest.json');
 	if (!existsSync(manifest)) return null;
-	// The site's address is written into its links (src/lib/build/site-url.ts): another one is another build.
-	return createHash('sha256').update(code).update('\0').update(siteUrl).update('\0').update(readFileSync(manifest)).digest('hex');
+	// The site's address and its data folder's are written into its links (site-url.ts, data-url.ts): another one is another build.
+	return createHash('sha256').update(code).update('\0').update(siteUrl).update('\0').update(dataUrl).update('\0').update(readFileSync(manifest)).digest('hex');
 }
 
 const builtKey = (target: string) => {
@@ -53,7 +53,7 @@ export async function buildSite(out: string, { full = false, env = process.env, 
 	const old = join(parent, `.${basename(target)}-old`);
 	const code = codeVersion();
 	// Astro runs in `parent`, where a relative SITE_DATA_DIR (or public/data) is read.
-	const key = siteKey(code, resolve(parent, env.SITE_DATA_DIR ?? 'public/data'), env.SITE_URL);
+	const key = siteKey(code, resolve(parent, env.SITE_DATA_DIR ?? 'public/data'), env.SITE_URL, env.SITE_DATA_URL);
 	if (!full && key !== null && builtKey(target) === key) {
 		const message = `nothing changed since the last build (site code and dataset): ${out}/ is up to date\n`;
 		if (logFile) writeFileSync(logFile, message);

@@ -38,7 +38,11 @@ interface Row {
 	datasetBytes: number;
 	build: Step | null;
 	pages: number;
+	/** Files and bytes of the built site, all of it, and without data/ (what a static host takes when data/ is published apart). */
+	files: number;
 	bytes: number;
+	siteFiles: number;
+	siteBytes: number;
 	page: PageBytes | string;
 	/** A 2-drive and an 8-drive comparison (scripts/bench/compare.ts). */
 	compare: CompareFigures[] | string;
@@ -50,6 +54,9 @@ function listFiles(dir: string): string[] {
 }
 
 const totalBytes = (files: string[]) => files.reduce((n, f) => n + statSync(f).size, 0);
+
+/** What static hosts take per site: Cloudflare Pages (free) 20,000 files; GitHub Pages and GitLab Pages 1 GB. */
+export const HOST_LIMITS = { files: 20_000, bytes: 1e9 };
 
 /** Until no request has arrived for `quietMs`, at most `maxMs`. */
 async function settle(requests: RequestRecord[], quietMs: number, maxMs: number): Promise<void> {
@@ -100,7 +107,7 @@ async function measure(n: number, dir: string): Promise<Row> {
 	const ingest = await runNode(ingestArgs, ROOT, join(dir, 'ingest.log'));
 	const warnings = /(\d+) warnings;/.exec(ingest.output)?.[1] ?? '?';
 	const raw = reviews.filter((r) => r.raw).length;
-	const row: Row = { n, raw, genMs, ingest, unchanged: null, oneChanged: null, rebuildUnchanged: null, rebuildOneChanged: null, warnings, datasetBytes: 0, build: null, pages: 0, bytes: 0, page: '', compare: '' };
+	const row: Row = { n, raw, genMs, ingest, unchanged: null, oneChanged: null, rebuildUnchanged: null, rebuildOneChanged: null, warnings, datasetBytes: 0, build: null, pages: 0, files: 0, bytes: 0, siteFiles: 0, siteBytes: 0, page: '', compare: '' };
 	if (!ingest.ok) return row;
 	row.datasetBytes = totalBytes(listFiles(dataset));
 	row.unchanged = await runNode(ingestArgs, ROOT, join(dir, 'ingest-unchanged.log'));
@@ -109,7 +116,11 @@ async function measure(n: number, dir: string): Promise<Row> {
 	if (!row.build.ok) return row;
 	const files = listFiles(site);
 	row.pages = files.filter((f) => f.endsWith('.html')).length;
+	row.files = files.length;
 	row.bytes = totalBytes(files);
+	const outsideData = files.filter((f) => !f.startsWith(join(site, 'data') + '/'));
+	row.siteFiles = outsideData.length;
+	row.siteBytes = totalBytes(outsideData);
 	process.stderr.write(`  build ${(row.build.ms / 1000).toFixed(1)} s; the build again, with nothing changed, then with one review changed…\n`);
 	row.rebuildUnchanged = await buildSite(dataset, dir, { full: false, log: 'build-unchanged.log' });
 	const log = join(data, 'reviews', reviews.find((r) => r.raw)!.id, 'raw/4k-random-read-qd32-timeseries_iops.1.log');
@@ -155,7 +166,10 @@ function cells(r: Row): string[] {
 		rebuilt(r.rebuildOneChanged),
 		both ? ((r.ingest.ms + b!.ms) / 1000 / r.n).toFixed(3) : '-',
 		both ? String(r.pages) : '-',
+		both ? String(r.files) : '-',
 		both ? (r.bytes / 1e6).toFixed(1) : '-',
+		both ? `${r.siteFiles}${r.siteFiles > HOST_LIMITS.files ? ' !' : ''}` : '-',
+		both ? `${(r.siteBytes / 1e6).toFixed(1)}${r.siteBytes > HOST_LIMITS.bytes ? ' !' : ''}` : '-',
 		...page,
 		...compareCells(r.compare),
 		r.find ? findCell(r.find) : '-',
@@ -164,7 +178,7 @@ function cells(r: Row): string[] {
 }
 
 const HEADER = ['reviews', 'raw', 'gen s', 'ingest s', 'ingest RSS MB', 'warnings', 'again s', '1 changed s', 'dataset MB', 'build s', 'build RSS MB', 'again s (pages)', '1 changed s (pages)', 's/review', 'HTML pages',
-	'output MB', 'review page KB (requests)', '.parquet KB', 'compare 2 drives', 'compare 8 drives', 'find 4K QD32', 'note'];
+	'files', 'output MB', 'files w/o data/', 'MB w/o data/', 'review page KB (requests)', '.parquet KB', 'compare 2 drives', 'compare 8 drives', 'find 4K QD32', 'note'];
 
 function printTable(rows: Row[]): void {
 	const body = rows.map(cells);
@@ -191,7 +205,9 @@ export async function benchCatalog(sizes: number[], keep: boolean): Promise<void
 	}
 	console.log(`catalog: synthetic data/ of N reviews (⅓ raw fio sweeps) → ingest → astro build, each a child process`);
 	printTable(rows);
-	console.log(`s/review = (ingest + build) / N; dataset = the ingest's output; output = the built site with its data/; review page = one raw-data review, ` +
+	console.log(`files, output MB = the built site with its data/; w/o data/ = the site a static host takes when data/ is published apart ` +
+		`(limits: ${HOST_LIMITS.files.toLocaleString('en')} files, Cloudflare Pages; ${HOST_LIMITS.bytes / 1e9} GB, GitHub and GitLab Pages; ! = over)`);
+	console.log(`s/review = (ingest + build) / N; dataset = the ingest's output; review page = one raw-data review, ` +
 		`bytes on the wire until ${CHROMIUM} has been quiet for 3 s after DuckDB loaded`);
 	const done = rows.filter((r) => r.ingest.ok && r.build?.ok);
 	const [small, large] = [done[0], done.at(-1)];

@@ -12,6 +12,7 @@ import { OWN_REVIEW_ID } from '../own-result/common.ts';
 import { downsampleSeries } from '../own-result/series.ts';
 import type { TimeseriesBucketRow } from '../queries/timeseries.ts';
 import { readTableRows, urlBuffer, type RowFilter } from './parquet.ts';
+import { dataUrl } from '../data-url.ts';
 
 export interface Loaded {
 	files: CompareDriveFile[];
@@ -41,7 +42,7 @@ export interface CompareSource {
  * and its Parquet, under data/versions/<version>/). Each file is read once.
  */
 export function compareSource(siteBase: string, version?: string): CompareSource {
-	const dataBase = `${siteBase}data/${version ? versionFolder(version) : ''}`;
+	const dataBase = `${dataUrl(version ? versionFolder(version) : '')}`;
 	// A version keeps its own copy of the drives' files beside its Parquet (src/lib/build/version-hosting.ts).
 	const driveUrl = (id: string) => `${version ? dataBase : siteBase}${compareDrivePath(id).slice(1)}`;
 	const driveFiles = new Map<string, Promise<CompareDriveFile | null>>();

@@ -24,6 +24,7 @@ import { compareSource, lateIndex, type Loaded } from './compare-data.ts';
 import { parseInWorker } from './own-result.ts';
 import { sharedOwnOfLocation, withShareFragment } from './own-share.ts';
 import { MIN_DRAWN_WIDTH } from '../charts/options.ts';
+import { dataBase } from '../data-url.ts';
 
 const MAX_DRIVES = 8;
 const page = document.querySelector<HTMLElement>('[data-compare-page]')!;
@@ -229,7 +230,7 @@ function redrawCharts(): void {
 function embedOf(chart: CompareChart): ChartEmbed {
 	const src = `${siteBase}${compareEmbedPath(page.dataset.langPrefix ?? '', new URLSearchParams(location.search), chart.id).slice(1)}`;
 	const size = embedSize(chartWidth(), 420);
-	return { src, keep: 'all', dataBase: `${siteBase}data/`, title: chart.id, size, snippet: iframeSnippet(`${location.origin}${src}`, chart.id, size) };
+	return { src, keep: 'all', dataBase: dataBase(), title: chart.id, size, snippet: iframeSnippet(`${location.origin}${src}`, chart.id, size) };
 }
 
 function labelsOf(files: readonly CompareDriveFile[]): Record<string, string> {

@@ -9,13 +9,14 @@ import type { PageConfig } from '../site/page-config.ts';
 import type { RunRow } from '../schema.ts';
 import { packPageRuns, type PackedRows } from '../site/chart-data.ts';
 import { hasParquetExtension, loadManifest, publishedRawFiles, type ReviewScope } from './manifest.ts';
+import { dataBase } from '../data-url.ts';
 
 export function chartPageConfig(lang: Lang, labels: Record<string, string>, directions: string[], scope: ReviewScope): PageConfig {
 	const manifest = loadManifest();
 	return {
 		lang,
 		labels,
-		dataBase: assetPath('/data/'),
+		dataBase: dataBase(),
 		extensionRepository: assetPath('/duckdb-ext'),
 		parquetExtension: hasParquetExtension(manifest.duckdb_version),
 		tables: Object.fromEntries(

@@ -3,6 +3,13 @@
 // in order; a header set by two rules is joined with ", " (two CSPs: both are enforced), "! Name" drops it.
 import { createHash } from 'node:crypto';
 import { FIRST_PAINT_SCRIPT } from '../site/first-paint.ts';
+import { dataOrigin } from '../data-url.ts';
+
+/**
+ * Where pages and DuckDB's worker may fetch from: the site, and data/'s own origin when SITE_DATA_URL puts it
+ * elsewhere (read here from the environment: astro.config, which writes this file, is not bundled by Vite).
+ */
+const connectSrc = () => ['connect-src', "'self'", dataOrigin(process.env.SITE_DATA_URL ?? '')].filter(Boolean).join(' ');
 
 const hashSource = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -18,7 +25,7 @@ export function pagePolicy(frameAncestors = "'none'"): string {
 		`script-src 'self' ${hashSource(FIRST_PAINT_SCRIPT)} 'wasm-unsafe-eval'`,
 		"style-src 'self' 'unsafe-inline'",
 		"img-src 'self' data: blob:",
-		"connect-src 'self'",
+		connectSrc(),
 		"worker-src 'self'",
 		"object-src 'none'",
 		"base-uri 'none'",
@@ -28,7 +35,7 @@ export function pagePolicy(frameAncestors = "'none'"): string {
 }
 
 /** A worker's response carries its own policy (the page's does not reach it): DuckDB's compiles its wasm and fetches Parquet. */
-const WORKER_POLICY = ["default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "connect-src 'self'"].join('; ');
+const workerPolicy = () => ["default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", connectSrc()].join('; ');
 
 export function headersFile(): string {
 	// [name, value], or [name, null]: "! name", the header a rule before set is dropped.
@@ -42,7 +49,7 @@ export function headersFile(): string {
 				['Referrer-Policy', 'strict-origin-when-cross-origin'],
 			],
 		],
-		['/_astro/*.worker.*', [['Content-Security-Policy', WORKER_POLICY]], "DuckDB's worker (its policy is added to the site's)."],
+		['/_astro/*.worker.*', [['Content-Security-Policy', workerPolicy()]], "DuckDB's worker (its policy is added to the site's)."],
 		[
 			'/embed/*',
 			[

@@ -8,11 +8,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inEveryLang, langPath } from '../../i18n/routes.ts';
+import { chartTablesFolder } from '../site/chart-tables.ts';
 import { embedsFolder } from './embed.ts';
 import { emittedDir, placeFile, placeTree } from './emitted-files.ts';
 import { loadManifest } from './manifest.ts';
 import { siteUrl } from './site-url.ts';
 import { socialImagePath } from '../site/social-path.ts';
+import { dataBase } from '../data-url.ts';
 
 /** The record a build leaves in its output: the key of every page it holds. */
 export const BUILD_RECORD = '.build-keys.json';
@@ -57,7 +59,7 @@ let common: string | undefined;
 function pageKey(path: string, reviews: readonly string[]): string {
 	const manifest = loadManifest();
 	// The same for every page (the site's address is in its links): hashed once, not once a page (the device files grow with the catalog, and so do its pages).
-	common ??= sha256(JSON.stringify([codeVersion(), siteUrl(), manifest.schema_version, manifest.inputs.map((i) => [i.path, i.sha256])]));
+	common ??= sha256(JSON.stringify([codeVersion(), siteUrl(), dataBase(), manifest.schema_version, manifest.inputs.map((i) => [i.path, i.sha256])]));
 	return sha256(JSON.stringify([common, path, reviews.map((id) => [id, manifest.reviews[id]?.sha256])]));
 }
 
@@ -107,10 +109,10 @@ export function keepUnchangedPages(siteDir: string): number {
 		const route = JSON.parse(readFileSync(join(dir, file), 'utf8')) as RoutePages;
 		Object.assign(record.pages, route.pages);
 		for (const path of route.kept) {
-			const from = join(previousBuild()!, path);
 			placeFile(join(previousBuild()!, pageFile(path)), join(siteDir, pageFile(path)), 'link');
 			if (path.endsWith('/')) {
-				placeTree(join(from, 'tables'), join(siteDir, path, 'tables'), 'link');
+				const tables = join('data', chartTablesFolder(path));
+				placeTree(join(previousBuild()!, tables), join(siteDir, tables), 'link');
 				const preview = join(previousBuild()!, socialImagePath(`/${path}`));
 				if (existsSync(preview)) placeFile(preview, join(siteDir, socialImagePath(`/${path}`)), 'link');
 				placeTree(join(previousBuild()!, embedsFolder(`/${path}`)), join(siteDir, embedsFolder(`/${path}`)), 'link');

@@ -2,7 +2,6 @@
 // linkedom escapes text and attribute values, so the SVG is safe to inline (the page's one raw-HTML sink).
 import { parseHTML } from 'linkedom';
 import type { Lang } from '../../i18n/strings.ts';
-import { assetPath } from '../../i18n/routes.ts';
 import { DEFAULT_WIDTH, type ChartOptions } from '../charts/options.ts';
 import { compactSvg } from '../charts/svg-paths.ts';
 import type { ChartTable } from '../charts/table.ts';
@@ -11,6 +10,7 @@ import { publishedRawFiles } from './manifest.ts';
 import { drawnWidths, type Drawing } from '../site/embed-layout.ts';
 import { removePlotStyles } from './plot-styles.ts';
 import { rawFileLinker } from '../site/raw-files.ts';
+import { dataBase } from '../data-url.ts';
 
 export interface StaticChart {
 	markup: string;
@@ -24,7 +24,7 @@ let linker: ChartOptions['rawFileHref'];
 
 /** Links to the published raw files, as the browser builds them from the page's list. */
 export function buildRawFileHref(): NonNullable<ChartOptions['rawFileHref']> {
-	linker ??= rawFileLinker(assetPath('/data/'), publishedRawFiles);
+	linker ??= rawFileLinker(dataBase(), publishedRawFiles);
 	return linker;
 }
 

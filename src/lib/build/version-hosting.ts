@@ -7,15 +7,16 @@ import { join, relative } from 'node:path';
 import type { DatasetManifest } from '../dataset-layout.ts';
 import { VERSIONS_INDEX, VERSIONS_KEPT, VERSION_PATTERN, versionFolder, versionsOfIndex } from '../dataset-versions.ts';
 import { placeFile } from './emitted-files.ts';
+import { CHART_TABLES_FOLDER } from '../site/chart-tables.ts';
 
 export { VERSIONS_INDEX };
 
-/** Every file of a dataset folder but its versions. */
+/** Every file of a dataset folder but its versions and the site's chart CSVs (made by the site's code from the dataset, in a view). */
 function datasetFiles(dir: string): string[] {
 	return readdirSync(dir, { recursive: true, withFileTypes: true })
 		.filter((e) => e.isFile())
 		.map((e) => relative(dir, join(e.parentPath, e.name)))
-		.filter((path) => !path.startsWith('versions/') && path !== 'index.html');
+		.filter((path) => !path.startsWith('versions/') && !path.startsWith(CHART_TABLES_FOLDER) && path !== 'index.html');
 }
 
 /** The versions a data folder hosts, newest first. */

@@ -85,14 +85,15 @@ describe('a review page’s tables and charts', () => {
 		ds?.cleanup();
 	});
 
-	it('publishes every chart’s whole table as CSV beside the page, the same rows as the chart’s table', async () => {
+	it('publishes every chart’s whole table as CSV under data/charts/, the same rows as the chart’s table', async () => {
 		const { specs, labels } = await everyChart('rev-fio');
-		expect(tableCsvPath('en', '/reviews/rev-fio/', specs[0]!.id)).toBe(`/reviews/rev-fio/tables/${specs[0]!.id}.csv`);
+		expect(tableCsvPath('en', '/reviews/rev-fio/', specs[0]!.id)).toBe(`/data/charts/reviews/rev-fio/tables/${specs[0]!.id}.csv`);
+		expect(tableCsvPath('zh-Hans', '/reviews/rev-fio/', specs[0]!.id)).toBe(`/data/charts/zh-Hans/reviews/rev-fio/tables/${specs[0]!.id}.csv`);
 		const hist = specs.find((s) => s.kind === 'hist')!;
 		// What the chart's figure writes as the page renders: the table of the chart it drew.
 		clearEmitted();
 		emitTableCsv('en', '/reviews/rev-fio/', hist.id, renderStaticChart(hist, 'en', labels).table);
-		const bytes = new Uint8Array(readFileSync(join(emittedDir(), `reviews/rev-fio/tables/${hist.id}.csv`)));
+		const bytes = new Uint8Array(readFileSync(join(emittedDir(), `data/charts/reviews/rev-fio/tables/${hist.id}.csv`)));
 		clearEmitted();
 		expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
 		const rows = readCsv(new TextDecoder().decode(bytes));
