@@ -5,10 +5,7 @@ import astro from 'eslint-plugin-astro';
 // Where code runs (README, "Where code runs"): src/lib/build/ runs only in Node at build time, src/lib/browser/ only
 // in the browser, and the rest of src/lib and src/i18n anywhere (pure: both the build and the browser import it).
 // Astro files render at build time; their <script> blocks run in the browser.
-// chart-plan.ts and chart-tables.ts read the build's database and files: build code until the chart kinds' folders
-// take them in.
-const BUILD_IN_SITE = ['src/lib/site/chart-plan.ts', 'src/lib/site/chart-tables.ts'];
-const BUILD = ['src/lib/build/**', ...BUILD_IN_SITE, 'src/pages/**/*.ts', '**/*.astro'];
+const BUILD = ['src/lib/build/**', 'src/pages/**/*.ts', '**/*.astro'];
 const BROWSER = ['src/lib/browser/**', '**/*.astro/*.ts', '**/*.astro/*.js'];
 const PURE = ['src/lib/**/*.ts', 'src/i18n/**/*.ts'];
 
@@ -52,7 +49,7 @@ export default tseslint.config(
 	// Pure modules run in both: neither Node's imports and globals nor the browser's.
 	{
 		files: PURE,
-		ignores: ['src/lib/build/**', 'src/lib/browser/**', ...BUILD_IN_SITE],
+		ignores: ['src/lib/build/**', 'src/lib/browser/**'],
 		rules: {
 			'no-restricted-imports': ['error', { paths: nodeOnly.paths, patterns: [...nodeOnly.patterns, browserFolder] }],
 			'no-restricted-globals': ['error', ...NODE_GLOBALS, ...DOM_GLOBALS],

@@ -11,7 +11,7 @@ import { bestInSlot, type SlotFigure } from '../site/slot-cells.ts';
 import { siteQuery, withScope } from './db.ts';
 import { reviewScope, reviewsOfDevice, type ReviewScope } from './manifest.ts';
 import { groupByWorkload } from '../site/groups.ts';
-import type { PlanSource } from '../site/chart-plan.ts';
+import type { PlanSource } from './chart-plan.ts';
 import { runDetails } from './review.ts';
 import { parseJsonColumn } from '../json-column.ts';
 

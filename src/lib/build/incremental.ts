@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inEveryLang, langPath } from '../../i18n/routes.ts';
-import { chartTablesFolder } from '../site/chart-tables.ts';
+import { chartTablesFolder } from './chart-tables.ts';
 import { embedsFolder } from './embed.ts';
 import { emittedDir, placeFile, placeTree } from './emitted-files.ts';
 import { loadManifest } from './manifest.ts';

@@ -2,7 +2,7 @@
 // then too, see chart-tables.ts): nothing is kept once the page is done, so a build's memory does not grow with
 // the catalog.
 import type { Lang } from '../../i18n/strings.ts';
-import { planCharts, type ChartPlan } from '../site/chart-plan.ts';
+import { planCharts, type ChartPlan } from './chart-plan.ts';
 import type { ChartSpec } from '../site/chart-data.ts';
 import { loadDrive, type DriveData, type DriveReview } from './drive.ts';
 import { withScope } from './db.ts';

@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import type { DatasetManifest } from '../dataset-layout.ts';
 import { VERSIONS_INDEX, VERSIONS_KEPT, VERSION_PATTERN, versionFolder, versionsOfIndex } from '../dataset-versions.ts';
 import { placeFile } from './emitted-files.ts';
-import { CHART_TABLES_FOLDER } from '../site/chart-tables.ts';
+import { CHART_TABLES_FOLDER } from './chart-tables.ts';
 
 export { VERSIONS_INDEX };
 

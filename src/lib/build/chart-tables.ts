@@ -6,7 +6,7 @@ import type { Lang } from '../../i18n/strings.ts';
 import { assetPath, langPath } from '../../i18n/routes.ts';
 import type { ChartTable } from '../charts/table.ts';
 import { csvText } from '../csv.ts';
-import { emitFile } from '../build/emitted-files.ts';
+import { emitFile } from './emitted-files.ts';
 import { dataUrl } from '../data-url.ts';
 
 /** Rows of a chart table written into the page: a preview (the rows are most of a page's elements otherwise). */

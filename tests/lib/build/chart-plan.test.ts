@@ -21,7 +21,7 @@ import type { RunRow } from '../../../src/lib/schema.ts';
 import { buildRunsSql } from '../../../src/lib/queries/runs.ts';
 import { siteQuery } from '../../../src/lib/build/db.ts';
 import { jsonForScript } from '../../../src/lib/site/inline-json.ts';
-import { planCharts, type ChartPlan } from '../../../src/lib/site/chart-plan.ts';
+import { planCharts, type ChartPlan } from '../../../src/lib/build/chart-plan.ts';
 import { loadReview } from '../../../src/lib/build/review.ts';
 import { loadDrive } from '../../../src/lib/build/drive.ts';
 import { deviceLabels } from '../../../src/lib/site/labels.ts';

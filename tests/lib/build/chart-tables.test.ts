@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvText } from '../../../src/lib/csv.ts';
-import { emitTableCsv, tableCsvPath, TABLE_ROWS } from '../../../src/lib/site/chart-tables.ts';
+import { emitTableCsv, tableCsvPath, TABLE_ROWS } from '../../../src/lib/build/chart-tables.ts';
 import { clearEmitted, emittedDir } from '../../../src/lib/build/emitted-files.ts';
 import { DEFAULT_VIEW, chartOptions, renderChart } from '../../../src/lib/site/chart-kinds.ts';
 import { planSpecs, reviewCharts } from '../../../src/lib/build/page-charts.ts';

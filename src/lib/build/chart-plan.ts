@@ -19,9 +19,9 @@ import {
 	batchQueries,
 	type ChartKind,
 	type ChartSpec,
-} from './chart-kinds.ts';
-import type { QueryRunner } from '../build/db.ts';
-import { hasOwnPage, type WorkloadGroup } from './groups.ts';
+} from '../site/chart-kinds.ts';
+import type { QueryRunner } from './db.ts';
+import { hasOwnPage, type WorkloadGroup } from '../site/groups.ts';
 
 export interface PlannedGroup {
 	group: WorkloadGroup;
