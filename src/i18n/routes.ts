@@ -8,6 +8,9 @@ const base = (): string => {
 	return b.endsWith('/') ? b : `${b}/`;
 };
 
+/** A language's `lang` parameter under `src/pages/[...lang]/`: none for the default language (its pages are at the root). */
+const paramOf = (lang: Lang): string | undefined => (lang === DEFAULT_LANG ? undefined : lang);
+
 /** A site path ("/reviews/x/") in a language, relative to the site's root: "reviews/x/", "zh-Hans/reviews/x/". */
 export function langPath(lang: Lang, path: string): string {
 	const clean = path.replace(/^\/+/, '');
@@ -26,15 +29,15 @@ export function assetPath(path: string): string {
 
 /**
  * A route's pages under `src/pages/[...lang]/`, in every language, a page's languages one after the other: the build
- * renders them in this order, so both read the same data while it is at hand (see site/db.ts withScope).
+ * renders them in this order, so both read the same data while it is at hand (see build/db.ts withScope).
  */
 export function inEveryLang<T extends { params: Record<string, string> }>(pages: readonly T[]): (T & { lang: Lang; params: T['params'] & { lang: string | undefined } })[] {
-	return pages.flatMap((page) => LANGS.map((lang) => ({ ...page, lang, params: { ...page.params, lang: lang === DEFAULT_LANG ? undefined : lang } })));
+	return pages.flatMap((page) => LANGS.map((lang) => ({ ...page, lang, params: { ...page.params, lang: paramOf(lang) } })));
 }
 
 /** The paths of a page under `src/pages/[...lang]/` that exists once in each language, the default language's at the root. */
 export function langParams(): { params: { lang: string | undefined } }[] {
-	return LANGS.map((lang) => ({ params: { lang: lang === DEFAULT_LANG ? undefined : lang } }));
+	return LANGS.map((lang) => ({ params: { lang: paramOf(lang) } }));
 }
 
 /** The language of a page under `src/pages/[...lang]/` from its `lang` parameter. */

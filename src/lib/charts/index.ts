@@ -18,7 +18,8 @@ export type { HistogramInput } from './histogram-series.ts';
 export { latencyHistogram, latencyHistogramData, latencyHistogramSummary, latencyHistogramTable } from './histogram/chart.ts';
 export { latencyExceedance, latencyExceedanceData, latencyExceedanceSummary, latencyExceedanceTable } from './exceedance/chart.ts';
 export { fourCorners, fourCornersData, fourCornersSummary, fourCornersTable } from './four-corners/chart.ts';
-export { mixBars, mixBarsData, mixBarsSummary, mixBarsTable } from './mix-bars/chart.ts';
+export { mixBars, mixBarsSummary, mixBarsTable } from './mix-bars/chart.ts';
+export { mixBarsData } from './mix-bars/data.ts';
 export { appProfileBars, appProfileData, appProfileBarsSummary, appProfileBarsTable } from './app-profile-bars/chart.ts';
 export {
 	timeseriesChart,

@@ -28,8 +28,6 @@ export function noDataMark(ctx: ChartContext): Plot.Markish {
 	return Plot.text([ctx.labels.noData], { frameAnchor: 'middle', fontSize: 12 });
 }
 
-export { titleText } from './format.ts';
-
 const DIRECTION_SYMBOLS: Record<string, Plot.SymbolType> = {
 	read: 'circle',
 	write: 'square',
@@ -50,8 +48,6 @@ export function directionSymbolScale(directions: Iterable<string>, ctx: ChartCon
 		legend: true,
 	};
 }
-
-export { directionRank } from './direction-rank.ts';
 
 /** Panel titles for vertical facets, written inside each panel's top-left corner (fy axis hidden). */
 export function facetTitles(labels: readonly string[]): Plot.Markish {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mixBars, mixBarsData, mixBarsSummary, mixBarsTable } from '../../../src/lib/charts/mix-bars/chart.ts';
+import { mixBars, mixBarsSummary, mixBarsTable } from '../../../src/lib/charts/mix-bars/chart.ts';
+import { mixBarsData } from '../../../src/lib/charts/mix-bars/data.ts';
 import { mixRows } from './bar-rows.ts';
 import { captionOf, base, expectSnapshot, legendOf } from './render.ts';
 

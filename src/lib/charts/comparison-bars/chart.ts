@@ -6,7 +6,8 @@ import { chartContext, type ChartContext } from '../context.ts';
 import { deviceSeries, type DeviceSeries } from '../devices.ts';
 import { formatSigned, listText, rangeText, sentences, tidy } from '../format.ts';
 import { MIN_FONT_PX, type ChartOptions } from '../options.ts';
-import { noDataMark, plotBase, titleText } from '../plot-parts.ts';
+import { noDataMark, plotBase } from '../plot-parts.ts';
+import { titleText } from '../format.ts';
 import type { ChartTable } from '../table.ts';
 import type { KindDraw } from '../kind.ts';
 

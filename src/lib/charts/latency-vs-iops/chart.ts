@@ -19,8 +19,8 @@ import {
 	plotBase,
 	rateAxisLabel,
 	ratePhrase,
-	titleText,
 } from '../plot-parts.ts';
+import { titleText } from '../format.ts';
 import { compareByLoad, latencyOf, rateOf } from '../run-values.ts';
 import type { KindDraw } from '../kind.ts';
 

@@ -12,8 +12,6 @@ import type { ChartTable } from '../table.ts';
 import { mixBarsData, type MixBar } from './data.ts';
 import type { KindDraw } from '../kind.ts';
 
-export { mixBarsData, type MixBar, type MixBarsData, type MixSegment } from './data.ts';
-
 const PART_OPACITY = { read: 1, write: 0.45, mixed: 0.75 } as const;
 
 export function mixBars(rows: readonly RunRow[], options: ChartOptions): SVGSVGElement | HTMLElement {

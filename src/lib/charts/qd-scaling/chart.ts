@@ -17,8 +17,8 @@ import {
 	noDataMark,
 	rateAxisLabel,
 	ratePhrase,
-	titleText,
 } from '../plot-parts.ts';
+import { titleText } from '../format.ts';
 import { latencyOf, outstandingOf, rateOf } from '../run-values.ts';
 import type { ChartTable } from '../table.ts';
 import type { KindDraw } from '../kind.ts';
