@@ -13,7 +13,7 @@ import { embedSize, iframeSnippet } from '../embed-snippet.ts';
 import { comparisonCharts, comparisonEl, familyTitle, withLateRows, type ChartEmbed, type CompareChart, type DrawnChart } from '../compare/html.ts';
 import { chartMarkup, domOf, el } from '../element.ts';
 import { reviewTitle } from '../site/labels.ts';
-import { timeseriesMetricOf, timeseriesPoints } from '../site/chart-data.ts';
+import { timeseriesMetricOf, timeseriesPoints } from '../charts/timeseries/points.ts';
 import type { TimeseriesBucketRow } from '../queries/timeseries.ts';
 import { OWN_DEVICE_ID, OWN_REVIEW_ID, ownResultCsv, type OwnParse, type OwnParseOptions } from '../own-result/common.ts';
 import { SHARE_MAX_CHARS, encodeOwnShare } from '../own-result/share.ts';

@@ -1,6 +1,7 @@
 // Charts' rows from DuckDB-wasm: the queries of many charts batched into one query per table where the filters
 // allow (see batchQueries), run against the Parquet files, and split back per chart.
-import { TIMESERIES_POINT_COLUMNS, batchQueries, type ChartQueries, type QueryResults } from '../site/chart-data.ts';
+import { TIMESERIES_POINT_COLUMNS } from '../charts/timeseries/points.ts';
+import { batchQueries, type ChartQueries, type QueryResults } from '../site/chart-data.ts';
 import type { TimeseriesBucketRow } from '../queries/timeseries.ts';
 import { liveDatabase, runLiveQuery } from './duckdb.ts';
 import type { DataSource } from '../site/page-config.ts';

@@ -19,8 +19,6 @@ import { buildRunsSql, matchesRunsFilter, type RunsFilter } from '../queries/run
 import { buildPercentilesSql, matchesPercentileFilter, type PercentileFilter } from '../queries/percentiles.ts';
 import { buildHistogramsSql, matchesHistogramFilter, type HistogramFilter } from '../queries/histograms.ts';
 import { buildTimeseriesSql, type TimeseriesBucketRow, type TimeseriesFilter } from '../queries/timeseries.ts';
-
-export { TIMESERIES_POINT_COLUMNS, timeseriesMetricOf, timeseriesPoints } from '../charts/timeseries/points.ts';
 import { buildComparisonsSql, type PublishedFilter } from '../queries/published.ts';
 import type { ChartKind, ViewState } from './view.ts';
 

@@ -10,7 +10,7 @@ import { OWN_DEVICE_ID, OWN_FILE_MAX_BYTES, OWN_REVIEW_ID, ownResultCsv, parseOw
 import { sliceSeries } from '../../../src/lib/own-result/series.ts';
 import { DEFAULT_BUCKETS, buildTimeseriesSql, type TimeseriesBucketRow } from '../../../src/lib/queries/timeseries.ts';
 import { runs as runsTable } from '../../../src/lib/schema.ts';
-import { TIMESERIES_POINT_COLUMNS, timeseriesPoints } from '../../../src/lib/site/chart-data.ts';
+import { TIMESERIES_POINT_COLUMNS, timeseriesPoints } from '../../../src/lib/charts/timeseries/points.ts';
 import { openDataset, runQuery } from '../../../src/lib/build/db.ts';
 import { readTable } from '../../helpers/dataset-files.ts';
 import { LOCAL_FIXTURES, outputFoldersExcept } from '../../helpers/fixtures.ts';
