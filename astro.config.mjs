@@ -5,8 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import tailwindcss from '@tailwindcss/vite';
 import { clearEmitted, moveEmitted, placeTree } from './src/lib/build/emitted-files.ts';
+import { joinEmbeds } from './src/lib/build/embed.ts';
 import { keepUnchangedPages } from './src/lib/build/incremental.ts';
 import { headersFile } from './src/lib/build/headers.ts';
+import { redirectsFile } from './src/lib/build/redirects.ts';
 import { hostDataVersions } from './src/lib/build/version-hosting.ts';
 import { COMPARE_DRIVES_FOLDER } from './src/lib/compare/drive-file.ts';
 import { writeEmbedScript } from './src/lib/build/embed-script.ts';
@@ -33,7 +35,7 @@ const siteData = {
 };
 
 /**
- * Files pages write while they render (each chart's whole table as CSV) join the site when the build is done, and
+ * Files pages write while they render (each chart's whole table as CSV, the parts of the embed documents) join the site when the build is done, and
  * so do the pages an incremental build left out (src/lib/build/incremental.ts).
  */
 const emittedFiles = {
@@ -43,6 +45,7 @@ const emittedFiles = {
 		'astro:build:done': ({ dir, logger }) => {
 			const kept = keepUnchangedPages(fileURLToPath(dir));
 			if (kept) logger.info(`${kept} unchanged pages kept from the last build`);
+			joinEmbeds();
 			moveEmitted(fileURLToPath(dir));
 		},
 	},
@@ -84,11 +87,14 @@ const notFoundPages = {
 	},
 };
 
-/** The site's response headers (CSP, framing, downloads) as the `_headers` file static hosts read. */
+/** The site's response headers (CSP, framing, downloads) and redirects as the `_headers` and `_redirects` files static hosts read. */
 const siteHeaders = {
 	name: 'site-headers',
 	hooks: {
-		'astro:build:done': ({ dir }) => writeFileSync(fileURLToPath(new URL('_headers', dir)), headersFile()),
+		'astro:build:done': ({ dir }) => {
+			writeFileSync(fileURLToPath(new URL('_headers', dir)), headersFile());
+			writeFileSync(fileURLToPath(new URL('_redirects', dir)), redirectsFile());
+		},
 	},
 };
 

@@ -53,6 +53,50 @@ export interface HeaderRule {
 	lines: [string, string | null][];
 }
 
+/** A path pattern of _headers and _redirects: `*` any characters (the splat), `:name` one segment; named groups. */
+function pathPattern(path: string): RegExp {
+	let splat = false;
+	const group = (part: string) => {
+		if (part !== '*') return `(?<${part.slice(1)}>[^/]+)`;
+		// The first * is the splat; a second (_headers allows it) matches without a name.
+		const named = !splat;
+		splat = true;
+		return named ? '(?<splat>.*)' : '.*';
+	};
+	const source = path
+		.split(/(\*|:[A-Za-z]\w*)/)
+		.map((part, j) => (j % 2 ? group(part) : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+		.join('');
+	return new RegExp(`^${source}$`);
+}
+
+/** One rule of a _redirects file: the source pattern, the destination with `:splat` and `:name` filled in, the status. */
+export interface RedirectRule {
+	pattern: RegExp;
+	to: string;
+	status: number;
+}
+
+/** Parses the _redirects format of Cloudflare Pages, Netlify and GitLab Pages (redirects only: no rewrites, no conditions). */
+export function parseRedirectsFile(text: string): RedirectRule[] {
+	return text.split(/\r?\n/).flatMap((line, i) => {
+		const content = line.trim();
+		if (!content || content.startsWith('#')) return [];
+		const [from, to, status = '302', ...rest] = content.split(/\s+/);
+		if (!from?.startsWith('/') || !to || rest.length > 0 || !/^30[1278]$/.test(status)) throw new Error(`_redirects:${i + 1}: expected "/source /destination [301|302|307|308]"`);
+		return [{ pattern: pathPattern(from), to, status: Number(status) }];
+	});
+}
+
+/** Where the first matching rule sends a path, or null. */
+export function redirectFor(rules: readonly RedirectRule[], path: string): { location: string; status: number } | null {
+	for (const rule of rules) {
+		const m = rule.pattern.exec(path);
+		if (m) return { location: rule.to.replace(/:([A-Za-z]\w*)/g, (all, name: string) => m.groups?.[name] ?? all), status: rule.status };
+	}
+	return null;
+}
+
 /** Parses the _headers format of Cloudflare Pages and Netlify: paths with `*` (any characters) and `:name` (one segment). */
 export function parseHeadersFile(text: string): HeaderRule[] {
 	const rules: HeaderRule[] = [];
@@ -63,11 +107,7 @@ export function parseHeadersFile(text: string): HeaderRule[] {
 		const header = /^([\w-]+):\s*(.*)$/.exec(content);
 		const detach = /^!\s*([\w-]+)$/.exec(content);
 		if (!/^\s/.test(line) && content.startsWith('/')) {
-			const source = content
-				.split(/(\*|:[A-Za-z]\w*)/)
-				.map((part, j) => (j % 2 ? (part === '*' ? '.*' : '[^/]+') : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
-				.join('');
-			rules.push({ pattern: new RegExp(`^${source}$`), lines: [] });
+			rules.push({ pattern: pathPattern(content), lines: [] });
 		} else if (rule && /^\s/.test(line) && (header || detach)) {
 			rule.lines.push(header ? [header[1]!.toLowerCase(), header[2]!] : [detach![1]!.toLowerCase(), null]);
 		} else {
@@ -127,6 +167,8 @@ export async function startServer(root: string, port = 0, host = '127.0.0.1'): P
 	const base = realpathSync(resolve(root));
 	const headersFile = join(base, '_headers');
 	const rules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [];
+	const redirectsFile = join(base, '_redirects');
+	const redirects = existsSync(redirectsFile) ? parseRedirectsFile(readFileSync(redirectsFile, 'utf8')) : [];
 	const compressed = new Map<string, Promise<Buffer>>();
 	const requests: RequestRecord[] = [];
 
@@ -154,13 +196,22 @@ export async function startServer(root: string, port = 0, host = '127.0.0.1'): P
 			return plain(res, 400, 'bad request: malformed URL');
 		}
 		if (urlPath.includes('\0')) return plain(res, 400, 'bad request: malformed URL');
+		// Followed whether or not a file is there, as Cloudflare Pages does.
+		const redirect = redirectFor(redirects, urlPath);
+		if (redirect) {
+			// The query goes along, before the destination's fragment.
+			const query = new URL(req.url ?? '/', 'http://localhost').search;
+			const [to, anchor] = redirect.location.split('#') as [string, string | undefined];
+			const location = `${to}${query}${anchor === undefined ? '' : `#${anchor}`}`;
+			return plain(res, redirect.status, `moved to ${location}`, { location });
+		}
 		let path = join(base, urlPath);
 		let stat = statSync(path, { throwIfNoEntry: false });
 		if (stat?.isDirectory()) {
 			path = join(path, 'index.html');
 			stat = statSync(path, { throwIfNoEntry: false });
 		}
-		if (!stat?.isFile() || path === headersFile) return notFound(req, res, urlPath);
+		if (!stat?.isFile() || path === headersFile || path === redirectsFile) return notFound(req, res, urlPath);
 		const real = realpathSync(path);
 		if (!real.startsWith(base + sep)) return notFound(req, res, urlPath);
 

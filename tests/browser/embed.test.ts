@@ -18,8 +18,14 @@ import { chartText } from './chart-text.ts';
 
 const base = inject('baseUrl');
 const ZDNET = 'zdnet-2013-intel-dc-s3500';
-const EMBED = `/embed/reviews/${ZDNET}/charts/r-four-corners/`;
-const LVI = '/embed/reviews/lab-2026-virtual-disk-fio-sweep/w-4k-random-read/charts/r-w-4k-random-read-lvi/';
+/** A page group's embed document (the review and its workload pages, every language) and charts in it. */
+const ZDNET_DOC = `/embed/reviews/${ZDNET}/charts/`;
+const EMBED = `${ZDNET_DOC}#r-four-corners`;
+const LAB_DOC = '/embed/reviews/lab-2026-virtual-disk-fio-sweep/charts/';
+const LVI = `${LAB_DOC}#r-w-4k-random-read-lvi`;
+/** An embed URL with a query: before the fragment naming the chart. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const withQuery = (src: string, query: string) => src.replace(/(#.*)?$/, (anchor) => `?${query}${anchor}`);
 
 let browser: Browser;
 let other: StaticServer;
@@ -60,11 +66,12 @@ describe('embeds', () => {
 		[1000, 'dark', false],
 	] as const)('show the chart framed by another origin at %i px, %s, JavaScript %s', async (width, theme, js) => {
 		// Without JavaScript ?theme= cannot apply: the system's choice does.
-		const w = await framed(`${EMBED}?theme=${theme}`, width, { javaScriptEnabled: js, colorScheme: js ? (theme === 'dark' ? 'light' : 'dark') : theme });
+		const w = await framed(withQuery(EMBED, `theme=${theme}`), width, { javaScriptEnabled: js, colorScheme: js ? (theme === 'dark' ? 'light' : 'dark') : theme });
 		const { frame } = w;
-		expect(await frame.locator('h1').innerText()).toBe('Four corners');
-		expect(await frame.locator('.source').innerText()).toMatch(/^Data: Intel SSD DC S3500.* · SSD review data ↗$/);
-		expect(await frame.locator('[data-embed-back]').getAttribute('target')).toBe('_top');
+		// Without JavaScript the document's other charts are there, hidden.
+		expect(await frame.locator('h1:visible').innerText()).toBe('Four corners');
+		expect(await frame.locator('.source:visible').innerText()).toMatch(/^Data: Intel SSD DC S3500.* · SSD review data ↗$/);
+		expect(await frame.locator('[data-embed-back]:visible').getAttribute('target')).toBe('_top');
 		expect(await overflows(frame)).toBe(false);
 		const bg = await background(frame);
 		expect(bg === 'rgb(255, 255, 255)').toBe(theme === 'light');
@@ -78,7 +85,7 @@ describe('embeds', () => {
 	});
 
 	it('may be framed by another origin where no other page may', async () => {
-		const embed = await fetch(`${base}${EMBED}`);
+		const embed = await fetch(`${base}${ZDNET_DOC}`);
 		expect(embed.headers.get('content-security-policy')).toContain('frame-ancestors *');
 		expect(embed.headers.get('x-frame-options')).toBeNull();
 		const page = await fetch(`${base}/reviews/${ZDNET}/`);
@@ -94,15 +101,16 @@ describe('embeds', () => {
 
 	it('built without SITE_URL, publishes no oEmbed answer and writes no other address into its links', async () => {
 		// oEmbed answers must be absolute and a static file cannot know where it is served (tests/lib/site/embed-social.test.ts: with SITE_URL).
-		expect((await fetch(`${base}${EMBED}oembed.json`)).status).toBe(404);
-		const html = await (await fetch(`${base}${EMBED}`)).text();
+		expect((await fetch(`${base}${ZDNET_DOC}oembed.json`)).status).toBe(404);
+		const html = await (await fetch(`${base}${ZDNET_DOC}`)).text();
 		expect(html).not.toContain('json+oembed');
 		expect(html).not.toMatch(/https?:\/\/(127\.0\.0\.1|localhost)/);
-		expect(html).toContain(`<link rel="canonical" href="/reviews/${ZDNET}/#r-four-corners">`);
+		expect(html).toContain(`<link rel="canonical" href="/reviews/${ZDNET}/">`);
+		expect(html).toContain(`<a href="/reviews/${ZDNET}/#r-four-corners" target="_top" data-embed-back="">`);
 	});
 
 	it('is redrawn in the view its link carries', async () => {
-		const w = await framed(`${LVI}?stat=p99&unit=ms`, 1000);
+		const w = await framed(withQuery(LVI, 'stat=p99&unit=ms'), 1000);
 		await expect.poll(() => w.frame.locator('[data-chart-frame] svg[aria-label]').first().getAttribute('aria-label'), { timeout: 30_000 }).toBe('Latency (p99) versus IOPS');
 		await expect.poll(() => w.frame.locator('[data-chart-summary]').textContent()).toMatch(/\d ms\b/);
 		expect(w.consoleErrors).toEqual([]);
@@ -127,7 +135,7 @@ describe('embeds', () => {
 			const [current, ...rest] = JSON.parse(listed) as string[];
 			writeFileSync(index, JSON.stringify([current, older, ...rest]));
 			try {
-				const w = await framed(`${EMBED}?v=${older}`, 1000);
+				const w = await framed(withQuery(EMBED, `v=${older}`), 1000);
 				const notice = w.frame.locator('[data-embed-notice]');
 				await expect.poll(() => notice.innerText(), { timeout: 30_000 }).toContain(`dataset ${older.slice(0, 12)}; newer data exists`);
 				expect(await notice.locator('a').getAttribute('href')).toBe(EMBED);
@@ -140,7 +148,7 @@ describe('embeds', () => {
 				rmSync(hosted, { recursive: true, force: true });
 				writeFileSync(index, listed);
 			}
-			const gone = await framed(`${EMBED}?v=${'0'.repeat(64)}`, 1000);
+			const gone = await framed(withQuery(EMBED, `v=${'0'.repeat(64)}`), 1000);
 			await expect.poll(() => gone.frame.locator('[data-embed-notice]').innerText()).toMatch(/no longer hosted/);
 			expect(await gone.frame.locator('[data-chart-summary]').textContent()).toMatch(/84,300 IOPS/);
 			await gone.context.close();
@@ -150,13 +158,55 @@ describe('embeds', () => {
 	});
 });
 
+describe('a page group’s embed document', () => {
+	it('shows the chart its fragment names and no other, with or without JavaScript, in that chart’s language', async () => {
+		for (const js of [true, false]) {
+			const w = await framed(`${LAB_DOC}#zh-Hans/r-w-4k-random-read-ladder`, 700, { javaScriptEnabled: js });
+			const { frame } = w;
+			// One document holds the review's and its workload pages' charts in every language.
+			// The script keeps the one shown; without it, CSS shows it alone.
+			if (js) await expect.poll(() => frame.locator('[data-embed-chart]').count()).toBe(1);
+			else expect(await frame.locator('[data-embed-chart]').count()).toBeGreaterThan(20);
+			expect(await frame.locator('[data-embed-chart]:visible').count()).toBe(1);
+			expect(await frame.locator('[data-embed-chart]:visible').getAttribute('lang')).toBe('zh-Hans');
+			expect(await frame.locator('[data-embed-chart]:visible [data-embed-back]').getAttribute('href')).toBe('/zh-Hans/reviews/lab-2026-virtual-disk-fio-sweep/w-4k-random-read/#r-w-4k-random-read-ladder');
+			expect(await frame.locator('[data-embed-chart]:visible .source').innerText()).toMatch(/^数据/);
+			expect(await overflows(frame)).toBe(false);
+			expect(w.consoleErrors).toEqual([]);
+			await w.context.close();
+		}
+		// Without a fragment: the review page's headline chart.
+		const first = await framed(LAB_DOC, 700, { javaScriptEnabled: false });
+		expect(await first.frame.locator('[data-embed-chart]:visible').getAttribute('id')).toBe('r-four-corners');
+		await first.context.close();
+	});
+
+	it('takes over the embed URLs of a chart’s own page, as published before, query and all', async () => {
+		const cases = [
+			[`/embed/reviews/${ZDNET}/charts/r-four-corners/?theme=dark`, `${ZDNET_DOC}?theme=dark#r-four-corners`],
+			['/embed/zh-Hans/reviews/lab-2026-virtual-disk-fio-sweep/w-4k-random-read/charts/r-w-4k-random-read-lvi/', `${LAB_DOC}#zh-Hans/r-w-4k-random-read-lvi`],
+			['/embed/compare/crucial-p2-2tb-vs-wd-blue-3d-1tb/charts/cmp-0-lvi/', '/embed/compare/crucial-p2-2tb-vs-wd-blue-3d-1tb/charts/#cmp-0-lvi'],
+		];
+		for (const [old, now] of cases) {
+			const res = await fetch(`${base}${old}`, { redirect: 'manual' });
+			expect([res.status, res.headers.get('location')]).toEqual([301, now]);
+		}
+		// Followed by a browser: the old link shows its chart.
+		const w = await framed(cases[1]![0]!, 700);
+		expect(await w.frame.locator('[data-embed-chart]').getAttribute('id')).toBe('zh-Hans/r-w-4k-random-read-lvi');
+		expect(await w.frame.locator('h1').innerText()).toMatch(/IOPS/);
+		expect(w.consoleErrors).toEqual([]);
+		await w.context.close();
+	});
+});
+
 const WORKLOAD = '/reviews/lab-2026-virtual-disk-fio-sweep/w-4k-random-read/';
 /** Embeds of each kind of chart: panels (four corners), a line chart, a percentile ladder, an exceedance. */
 const SIZED = [
 	[EMBED, `/reviews/${ZDNET}/`, 'r-four-corners'],
 	[LVI, WORKLOAD, 'r-w-4k-random-read-lvi'],
-	[`/embed${WORKLOAD}charts/r-w-4k-random-read-ladder/`, WORKLOAD, 'r-w-4k-random-read-ladder'],
-	[`/embed${WORKLOAD}charts/r-w-4k-random-read-exc/`, WORKLOAD, 'r-w-4k-random-read-exc'],
+	[`${LAB_DOC}#r-w-4k-random-read-ladder`, WORKLOAD, 'r-w-4k-random-read-ladder'],
+	[`${LAB_DOC}#r-w-4k-random-read-exc`, WORKLOAD, 'r-w-4k-random-read-exc'],
 ] as const;
 
 describe('embeds at their own width', () => {
@@ -179,7 +229,7 @@ describe('embeds at their own width', () => {
 			// With JavaScript the chart is redrawn at the frame's width once the page has loaded.
 			await expect.poll(shown, { timeout: 20_000 }).toBe(true);
 			expect(await overflows(w.frame)).toBe(false);
-			if (width === 320) await w.page.screenshot({ path: join(ARTIFACTS, `embed-sized-${embed.split('/').at(-2)}-320${js ? '' : '-nojs'}.png`) });
+			if (width === 320) await w.page.screenshot({ path: join(ARTIFACTS, `embed-sized-${embed.split('#').at(-1)}-320${js ? '' : '-nojs'}.png`) });
 			expect(w.consoleErrors).toEqual([]);
 			await w.context.close();
 		}
@@ -205,7 +255,7 @@ describe('embeds at their own width', () => {
 		await w.page.goto(`${base}/reviews/${ZDNET}/`);
 		const figure = w.page.locator('figure#r-four-corners');
 		await figure.locator('[data-chart-embed] summary').click();
-		await expect.poll(() => figure.locator('[data-embed-snippet]').inputValue()).toContain(`src="${base}${EMBED}?v=`);
+		await expect.poll(() => figure.locator('[data-embed-snippet]').inputValue()).toMatch(new RegExp(`src="${escaped(base + ZDNET_DOC)}\\?v=[0-9a-f]{64}#r-four-corners"`));
 		const snippet = await figure.locator('[data-embed-snippet]').inputValue();
 		await w.context.close();
 		for (const width of [320, 700]) {
@@ -229,14 +279,14 @@ describe('embeds at their own width', () => {
 });
 
 describe('embeds of comparisons', () => {
-	const PAIR = '/embed/compare/crucial-p2-2tb-vs-wd-blue-3d-1tb/charts/cmp-0-lvi/';
+	const PAIR = '/embed/compare/crucial-p2-2tb-vs-wd-blue-3d-1tb/charts/#cmp-0-lvi';
 
 	it('show a pre-rendered pair’s chart without JavaScript, and another view of it drawn live', async () => {
 		const still = await framed(PAIR, 700, { javaScriptEnabled: false });
-		expect(await still.frame.locator('h1').innerText()).toBe('Latency (mean) versus IOPS');
-		expect(await still.frame.locator('[data-chart-frame] svg').count()).toBeGreaterThan(1);
+		expect(await still.frame.locator('h1:visible').innerText()).toBe('Latency (mean) versus IOPS');
+		expect(await still.frame.locator('[data-embed-chart]:visible [data-chart-frame] svg').count()).toBeGreaterThan(1);
 		await still.context.close();
-		const live = await framed(`${PAIR}?stat=p99&theme=dark`, 700);
+		const live = await framed(withQuery(PAIR, 'stat=p99&theme=dark'), 700);
 		await expect.poll(() => live.frame.url()).toContain('/embed/compare/?devices=crucial-p2-2tb,wd-blue-3d-1tb&chart=cmp-0-lvi');
 		await live.frame.waitForSelector('html[data-state="ready"]');
 		expect(await live.frame.locator('h1').innerText()).toBe('Latency (p99) versus IOPS');
@@ -306,7 +356,7 @@ describe('chart images', () => {
 		expect(bitmap[2]).toBeGreaterThan(1000);
 		// "Embed" gives the snippet for this view at this site's address.
 		await figure.locator('[data-chart-embed] summary').click();
-		await expect.poll(() => figure.locator('[data-embed-snippet]').inputValue()).toContain(`src="${base}${EMBED}?v=`);
+		await expect.poll(() => figure.locator('[data-embed-snippet]').inputValue()).toMatch(new RegExp(`src="${escaped(base + ZDNET_DOC)}\\?v=[0-9a-f]{64}#r-four-corners"`));
 		expect(w.consoleErrors).toEqual([]);
 		await w.context.close();
 	});

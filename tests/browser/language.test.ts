@@ -144,7 +144,7 @@ describe('Chinese pages', () => {
 		['sql', sqlUrl('/zh-Hans/sql/', SQL_EXAMPLES[0]!.sql), '[data-sql-page][data-state]:not([data-state="running"])'],
 		['columns', '/zh-Hans/columns/', null],
 		['embeds', '/zh-Hans/embed/', null],
-		['embed', `/embed/zh-Hans${TIMESERIES}charts/r-w-4k-random-read-qd32-timeseries-ts-iops/`, 'figure[data-chart] [data-chart-frame] svg:visible'],
+		['embed', '/embed/reviews/lab-2026-virtual-disk-fio-sweep/charts/#zh-Hans/r-w-4k-random-read-qd32-timeseries-ts-iops', 'figure[data-chart] [data-chart-frame] svg:visible'],
 		['404', '/zh-Hans/no/such/page/', null],
 	];
 

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { byteRange, headersFor, parseHeadersFile } from '../../scripts/serve.ts';
+import { byteRange, headersFor, parseHeadersFile, parseRedirectsFile, redirectFor } from '../../scripts/serve.ts';
+import { redirectsFile } from '../../src/lib/build/redirects.ts';
 import { headersFile } from '../../src/lib/build/headers.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
@@ -173,5 +174,23 @@ describe('the _headers format (Cloudflare Pages, Netlify)', () => {
 	});
 	it('refuses a line it does not understand, with its number', () => {
 		expect(() => parseHeadersFile('/*\n  no colon here')).toThrow(/_headers:2/);
+	});
+});
+
+describe('the _redirects format (Cloudflare Pages, Netlify, GitLab Pages)', () => {
+	const rules = parseRedirectsFile(redirectsFile());
+	it.each([
+		['/embed/reviews/x/charts/r-lvi/', '/embed/reviews/x/charts/#r-lvi'],
+		['/embed/reviews/x/w-4k/charts/r-w-4k-lvi/', '/embed/reviews/x/charts/#r-w-4k-lvi'],
+		['/embed/zh-Hans/reviews/x/w-4k/charts/r-w-4k-lvi/', '/embed/reviews/x/charts/#zh-Hans/r-w-4k-lvi'],
+		['/embed/zh-Hans/drives/d/charts/d-x-fc/', '/embed/drives/d/charts/#zh-Hans/d-x-fc'],
+		['/embed/reviews/x/charts/', null],
+		['/embed/find/', null],
+	])('%s → %s', (path, location) => {
+		expect(redirectFor(rules, path)?.location ?? null).toBe(location);
+	});
+	it('refuses a line it does not understand, with its number', () => {
+		expect(() => parseRedirectsFile('# c\n/a /b 301\n/a\n')).toThrow(/_redirects:3/);
+		expect(() => parseRedirectsFile('/a /b 200')).toThrow(/_redirects:1/);
 	});
 });

@@ -145,7 +145,9 @@ async function refreshSnippet(area: HTMLTextAreaElement): Promise<void> {
 	if (d.embedChart && d.embedKeep === 'all') query.set('chart', d.embedChart);
 	const [current] = await hostedVersions(d.dataBase!);
 	if (current) query.set('v', current);
-	const src = `${location.origin}${d.embedSrc!.replace(/\?.*$/, '')}?${query.toString().replace(/%2C/g, ',')}`;
+	// The query goes before the fragment that names the chart in its page's embed document.
+	const [path, anchor] = d.embedSrc!.split('#') as [string, string | undefined];
+	const src = `${location.origin}${path.replace(/\?.*$/, '')}?${query.toString().replace(/%2C/g, ',')}${anchor === undefined ? '' : `#${anchor}`}`;
 	area.value = iframeSnippet(src, d.embedTitle ?? '', { width: Number(d.embedWidth), height: Number(d.embedHeight) });
 	area.closest('details')?.querySelector<HTMLAnchorElement>('[data-embed-link]')?.setAttribute('href', src);
 }

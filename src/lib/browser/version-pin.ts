@@ -47,7 +47,7 @@ export function versionNotice(kind: 'newer' | 'gone', version: string): void {
 		const current = new URL(location.href);
 		current.searchParams.delete('v');
 		const a = document.createElement('a');
-		a.href = `${current.pathname}${current.search}`;
+		a.href = `${current.pathname}${current.search}${current.hash}`;
 		a.target = '_top';
 		a.textContent = p.dataset.newerLink ?? '';
 		p.append(' ', a);

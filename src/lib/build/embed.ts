@@ -6,22 +6,58 @@
 // published Parquet, says when the numbers are of an older or newer dataset version, and reports its height to the
 // page framing it. Beside it: its oEmbed JSON, when the build knows the site's address (site-url.ts).
 import { t, type Lang } from '../../i18n/strings.ts';
-import { assetPath, langPath, pathFor } from '../../i18n/routes.ts';
+import { DEFAULT_LANG, LANGS } from '../../i18n/lang.ts';
+import { assetPath, pathFor } from '../../i18n/routes.ts';
 import { chartMarkup, el, htmlOf, type El } from '../element.ts';
 import { iframeSnippet } from '../embed-snippet.ts';
 import { drawingsCss, drawingsEl, embedFrame, type Drawing } from '../site/embed-layout.ts';
 import { siteLink, siteUrl } from './site-url.ts';
 import type { ChartSpec, PackedChart, PackedRows } from '../site/chart-data.ts';
-import { emitFile } from './emitted-files.ts';
+import { emitFile, emittedDir } from './emitted-files.ts';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { RunRow } from '../schema.ts';
+import type { PageConfig } from '../site/page-config.ts';
+import { packPageRuns, unpackPageRuns } from '../site/chart-data.ts';
 import { jsonForScript } from '../site/inline-json.ts';
 import { plotStyleTexts } from './plot-styles.ts';
 
-/** The folder of a page's embeds, from the page's site path with its language ("/zh-Hans/reviews/x/"), unprefixed by the base. */
-export const embedsFolder = (pageSitePath: string) => `/embed${pageSitePath}charts/`;
+/**
+ * The page group whose charts share one embed document: a review with its workload pages ("/reviews/x/"), a drive
+ * ("/drives/d/"), a comparison ("/compare/a-vs-b/"): the first two parts of the page's path, without its language.
+ */
+export const embedGroupOf = (pagePath: string) => `/${pagePath.split('/').filter(Boolean).slice(0, 2).join('/')}/`;
 
-/** Where the embed of a page's chart is (site path, under the base): /embed/reviews/x/charts/lvi-1/, /embed/zh-Hans/…. */
+/** The folder of a page group's embed document, from the group's path ("/reviews/x/"), unprefixed by the base. */
+export const embedsFolder = (groupPath: string) => `/embed${groupPath}charts/`;
+
+/** A chart's place in its embed document: its id, after the language when that is not the default ("zh-Hans/r-lvi-1"). */
+export const embedAnchor = (lang: Lang, chartId: string) => (lang === DEFAULT_LANG ? chartId : `${lang}/${chartId}`);
+
+/** The embed document of a page's charts (site path, under the base): /embed/reviews/x/charts/. */
+export const embedDocPath = (pagePath: string) => assetPath(embedsFolder(embedGroupOf(pagePath)));
+
+/**
+ * Where the embed of a page's chart is (site path, under the base): the page group's one document, at the chart
+ * (/embed/reviews/x/charts/#r-w-4k-lvi, /embed/reviews/x/charts/#zh-Hans/r-w-4k-lvi). A document for all of a
+ * group's charts in every language, not a file per chart per language: the site stays within a static host's file count.
+ */
 export function embedPath(lang: Lang, pagePath: string, chartId: string): string {
-	return assetPath(`${embedsFolder(`/${langPath(lang, pagePath)}`)}${chartId}/`);
+	return `${embedDocPath(pagePath)}#${embedAnchor(lang, chartId)}`;
+}
+
+/**
+ * The rules (in `_redirects`, and in `npm run serve`) that send the embed URLs published before, one page per chart
+ * (/embed/zh-Hans/reviews/x/w-4k/charts/r-lvi/), to the chart's place in its group's document: each language's, the
+ * default's last (its rules would match the others'), for a group's own page and for its subpages.
+ */
+export function embedRedirects(): { from: string; to: string }[] {
+	const langs = [...LANGS.filter((l) => l !== DEFAULT_LANG), DEFAULT_LANG];
+	return langs.flatMap((lang) => {
+		const prefix = lang === DEFAULT_LANG ? '' : `/${lang}`;
+		const to = `/embed/:type/:id/charts/#${embedAnchor(lang, ':chart')}`;
+		return [`/embed${prefix}/:type/:id/charts/:chart/`, `/embed${prefix}/:type/:id/:page/charts/:chart/`].map((from) => ({ from, to }));
+	});
 }
 
 /** Colours of the embed in both themes: the system's unless ?theme= says (the script sets data-theme). */
@@ -57,7 +93,7 @@ export interface EmbedChart {
 	/** What the script needs to redraw it in another view: the packed chart, its runs, and the page's data source. */
 	packed?: PackedChart;
 	rows?: { runs: PackedRows; rawFiles: string[] };
-	config?: unknown;
+	config?: PageConfig;
 	/** Instead: the embed drawn in the browser that shows this chart in another view or dataset version. */
 	live?: string;
 }
@@ -91,10 +127,10 @@ export function embedNoticeEl(lang: Lang): El {
 }
 
 /** The embed's chart: its frame (its drawings, or empty for a chart drawn in the browser) and text summary. */
-export function embedFigureEl(id: string, kind: string, drawings: readonly Drawing[], summary: string): El {
+export function embedFigureEl(id: string, kind: string, drawings: readonly Drawing[], summary: string, ownId = true): El {
 	return el(
 		'figure',
-		{ class: 'chart', id, style: 'margin:0', 'data-chart': kind, 'data-chart-id': id, 'data-eager': '' },
+		{ class: 'chart', id: ownId ? id : undefined, style: 'margin:0', 'data-chart': kind, 'data-chart-id': id, 'data-eager': '' },
 		el('div', { class: 'chart-frame', 'data-chart-frame': '' }, ...drawingsEl(drawings, chartMarkup)),
 		el('p', { class: 'sr-only', 'data-chart-summary': '' }, summary),
 	);
@@ -108,44 +144,126 @@ export function embedSourceEl(lang: Lang, source: string, href: string): El {
 /** The embed's styles: its own colours in both themes, and Plot's. */
 export const embedStyles = () => `${EMBED_CSS}${plotStyleTexts().join('\n')}`;
 
+/** The part of a group's embed document a chart is, written while its page renders and joined at the build's end. */
+export interface EmbedPart extends Omit<EmbedChart, 'spec'> {
+	id: string;
+	kind: ChartSpec['kind'];
+	/** The chart its page puts first: the first of the group's page is what the document shows without a chart named. */
+	headline: boolean;
+}
+
+/** Where the parts of the groups' embed documents wait (under the emitted files' folder, never moved into the site). */
+const partsDir = () => join(emittedDir(), '.embed-parts');
+
+/** Keeps the chart for its group's embed document (see joinEmbeds). */
+export function emitEmbed(c: EmbedChart & { headline?: boolean }): void {
+	const part = embedPart(c);
+	const folder = join(partsDir(), embedsFolder(embedGroupOf(c.pagePath)));
+	mkdirSync(folder, { recursive: true });
+	// One file per chart of a page: a page's charts are written concurrently with other pages'.
+	writeFileSync(join(folder, `${c.lang}~${c.pagePath.replace(/\//g, '_')}~${part.id}.json`), JSON.stringify(part));
+}
+
+export function embedPart({ spec, headline = false, ...rest }: EmbedChart & { headline?: boolean }): EmbedPart {
+	return { ...rest, id: spec.id, kind: spec.kind, headline };
+}
+
+/** Shows the chart the URL's fragment names, else the document's first (no script needed). */
+const TARGET_CSS = `
+[data-embed-chart] { display: none; }
+[data-embed-chart]:target, main:not(:has(> :target)) > [data-embed-chart]:first-child { display: block; }
+`;
+
+const json = (attr: string, data: unknown) => `<script type="application/json" ${attr}>${jsonForScript(data)}</script>`;
+
+/** Parts in the document's order: by language, the group's own page first and its headline first, then by page and id. */
+function ordered(parts: EmbedPart[], group: string): EmbedPart[] {
+	const key = (p: EmbedPart) => [LANGS.indexOf(p.lang), p.pagePath === group ? 0 : 1, p.headline ? 0 : 1] as const;
+	return parts.sort((a, b) => {
+		const [ka, kb] = [key(a), key(b)];
+		for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! - kb[i]!;
+		return a.pagePath < b.pagePath ? -1 : a.pagePath > b.pagePath ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+	});
+}
+
+/** One section of the document: a chart with its title, notice, source line and link back to its page. */
+function sectionHtml(p: EmbedPart): string {
+	const pageHref = `${pathFor(p.lang, p.pagePath)}#${p.id}`;
+	const figure = htmlOf(embedFigureEl(p.id, p.kind, p.drawings, p.summary, false));
+	const attrs = { class: 'embed-chart', id: embedAnchor(p.lang, p.id), lang: p.lang, 'data-embed-chart': '', 'data-title': `${p.title} · ${p.pageTitle}`, 'data-embed-live': p.live };
+	return htmlOf(
+		el('section', attrs, embedNoticeEl(p.lang), el('h1', {}, p.title), chartMarkup(p.live ? figure : figure.replace('</figure>', `${json('data-chart-spec', p.packed)}</figure>`)), embedSourceEl(p.lang, p.pageTitle, pageHref)),
+	);
+}
+
+/** The runs the document's charts redraw from: every part's, once, in the order the pages' run tables have (queries/runs.ts). */
+function unionRows(parts: readonly EmbedPart[]): { runs: PackedRows; rawFiles: string[] } {
+	const runs = new Map<string, RunRow>();
+	for (const p of parts) for (const r of p.rows ? unpackPageRuns(p.rows.runs) : []) runs.set(`${r.run_id}\0${r.direction}`, r);
+	const sortKey = (r: RunRow) => [r.review_id, r.device_id, r.run_id, r.direction];
+	const sorted = [...runs.values()].sort((a, b) => {
+		const [ka, kb] = [sortKey(a), sortKey(b)];
+		for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
+		return 0;
+	});
+	return { runs: packPageRuns(sorted), rawFiles: [...new Set(parts.flatMap((p) => p.rows?.rawFiles ?? []))].sort() };
+}
+
+/** Each language's page config: the first of its parts', with the directions of all its charts. */
+function configs(parts: readonly EmbedPart[]): string {
+	return LANGS.flatMap((lang) => {
+		const mine = parts.filter((p) => p.lang === lang && p.config);
+		if (mine.length === 0) return [];
+		const directions = [...new Set(mine.flatMap((p) => p.config!.directions))];
+		return [json(`data-chart-page data-lang="${lang}"`, { ...mine[0]!.config!, directions })];
+	}).join('');
+}
+
 /**
- * The embed page: chart, title, source line and link back; the state script and its data (a chart of a page), or the
- * live embed its script goes to when the link asks for another view or dataset version (a pre-rendered comparison's).
+ * A page group's embed document: every chart of the group's pages in every language, each a section the URL's
+ * fragment shows (CSS :target; the first without one); its script keeps the one shown and redraws it in the link's
+ * view and version. The state scripts and data: each language's page config and the runs of all the charts, once.
  */
-export function embedHtml(c: EmbedChart): string {
-	const path = embedPath(c.lang, c.pagePath, c.spec.id);
-	const pageHref = `${pathFor(c.lang, c.pagePath)}#${c.spec.id}`;
-	const oembed = siteUrl() ? htmlOf(el('link', { rel: 'alternate', type: 'application/json+oembed', href: siteLink(`${path}oembed.json`), title: c.title })) : '';
+export function embedDocumentHtml(group: string, all: EmbedPart[]): string {
+	const parts: EmbedPart[] = [];
+	const seen = new Map<string, EmbedPart>();
+	for (const p of ordered(all, group)) {
+		const anchor = embedAnchor(p.lang, p.id);
+		const other = seen.get(anchor);
+		if (!other) {
+			seen.set(anchor, p);
+			parts.push(p);
+		} else if (other.drawings.map((d) => d.markup).join() !== p.drawings.map((d) => d.markup).join()) {
+			throw new Error(`embeds: chart ${p.id} is drawn differently on ${pathFor(p.lang, other.pagePath)} and ${pathFor(p.lang, p.pagePath)}`);
+		}
+	}
+	const first = parts[0]!;
+	const oembed = siteUrl() ? htmlOf(el('link', { rel: 'alternate', type: 'application/json+oembed', href: siteLink(`${embedDocPath(group)}oembed.json`), title: first.title })) : '';
 	const head = [
 		'<meta charset="utf-8">',
 		'<meta name="viewport" content="width=device-width, initial-scale=1">',
 		'<meta name="robots" content="noindex">',
-		htmlOf(el('title', {}, `${c.title} · ${c.pageTitle}`)),
+		htmlOf(el('title', {}, `${first.title} · ${first.pageTitle}`)),
 		htmlOf(el('link', { rel: 'icon', href: assetPath('/favicon.svg'), type: 'image/svg+xml' })),
-		htmlOf(el('link', { rel: 'canonical', href: siteLink(pageHref) })),
+		htmlOf(el('link', { rel: 'canonical', href: siteLink(pathFor(first.lang, group)) })),
 		oembed,
-		`<style>${embedStyles()}\n${drawingsCss([c.drawings])}</style>`,
+		`<style>${embedStyles()}\n${drawingsCss(parts.map((p) => p.drawings))}${TARGET_CSS}</style>`,
 		htmlOf(el('script', { type: 'module', src: assetPath('/embed/embed.js') })),
 	];
-	const json = (attr: string, data: unknown) => `<script type="application/json" ${attr}>${jsonForScript(data)}</script>`;
-	const figure = htmlOf(embedFigureEl(c.spec.id, c.spec.kind, c.drawings, c.summary));
-	const body = htmlOf(
-		el('main', {}, embedNoticeEl(c.lang), el('h1', {}, c.title), chartMarkup(c.live ? figure : figure.replace('</figure>', `${json('data-chart-spec', c.packed)}</figure>`)), embedSourceEl(c.lang, c.pageTitle, pageHref)),
-	);
-	const data = c.live ? '' : `${json('data-chart-page', c.config)}${json('data-chart-rows', c.rows)}`;
-	const live = c.live ? ` data-embed-live="${htmlOf(c.live)}"` : '';
+	const data = parts.some((p) => p.config) ? `${configs(parts)}${json('data-chart-rows', unionRows(parts))}` : '';
 	return [
 		'<!doctype html>',
-		`<html lang="${c.lang}" data-embed=""${live}>`,
+		`<html lang="${first.lang}" data-embed="">`,
 		`<head>\n${head.filter(Boolean).join('\n')}\n</head>`,
-		`<body>${body}${data}</body>`,
+		`<body><main>${parts.map(sectionHtml).join('')}</main>${data}</body>`,
 		'</html>',
 	].join('\n');
 }
 
 /**
- * The chart's oEmbed answer (a "rich" type: the iframe). oEmbed's consumers are other sites' servers, which paste its
- * HTML as it is: its URLs must be absolute, and a static file knows the site's address only from SITE_URL.
+ * The oEmbed answer of a group's document, for its first chart (a "rich" type: the iframe). oEmbed's consumers are
+ * other sites' servers, which paste its HTML as it is: its URLs must be absolute, and a static file knows the site's
+ * address only from SITE_URL. One answer per document: a static file cannot answer for the chart a fragment names.
  */
 export function oembedJson(c: FramedChart, origin: string): string {
 	const size = embedFrameOf(c);
@@ -165,10 +283,27 @@ export function oembedJson(c: FramedChart, origin: string): string {
 	)}\n`;
 }
 
-/** Writes the chart's embed page and, when the build knows the site's address, its oEmbed JSON into the site. */
-export function emitEmbed(c: EmbedChart): void {
-	const path = embedPath(c.lang, c.pagePath, c.spec.id);
-	emitFile(`${path}index.html`, embedHtml(c));
-	const origin = siteUrl();
-	if (origin) emitFile(`${path}oembed.json`, oembedJson(c, origin));
+/**
+ * At the build's end: each group's parts become its embed document (and, when the build knows the site's address,
+ * its oEmbed answer) among the emitted files. A group's pages are built from the same reviews, so an incremental
+ * build renders all of them or none (src/lib/build/incremental.ts): a document is never joined from some of its pages.
+ */
+export function joinEmbeds(): void {
+	const root = partsDir();
+	if (!existsSync(root)) return;
+	const folders = new Set(
+		readdirSync(root, { withFileTypes: true, recursive: true })
+			.filter((e) => e.isFile())
+			.map((e) => e.parentPath),
+	);
+	for (const folder of [...folders].sort()) {
+		const parts = readdirSync(folder).map((f) => JSON.parse(readFileSync(join(folder, f), 'utf8')) as EmbedPart);
+		const docFolder = `/${relative(root, folder).split(sep).join('/')}/`;
+		const group = embedGroupOf(parts[0]!.pagePath);
+		emitFile(assetPath(`${docFolder}index.html`), embedDocumentHtml(group, parts));
+		const origin = siteUrl();
+		const first = ordered(parts, group)[0]!;
+		if (origin) emitFile(assetPath(`${docFolder}oembed.json`), oembedJson({ ...first, spec: { id: first.id, kind: first.kind, fixed: {} } }, origin));
+	}
+	rmSync(root, { recursive: true, force: true });
 }

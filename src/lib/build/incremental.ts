@@ -8,8 +8,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inEveryLang, langPath } from '../../i18n/routes.ts';
+import { LANGS } from '../../i18n/lang.ts';
 import { chartTablesFolder } from './chart-tables.ts';
-import { embedsFolder } from './embed.ts';
+import { embedGroupOf, embedsFolder } from './embed.ts';
 import { emittedDir, placeFile, placeTree } from './emitted-files.ts';
 import { loadManifest } from './manifest.ts';
 import { siteUrl } from './site-url.ts';
@@ -63,6 +64,9 @@ function pageKey(path: string, reviews: readonly string[]): string {
 	return sha256(JSON.stringify([common, path, reviews.map((id) => [id, manifest.reviews[id]?.sha256])]));
 }
 
+/** A page's path without its language ("zh-Hans/reviews/x/" → "/reviews/x/"). */
+const withoutLang = (path: string) => `/${path.replace(new RegExp(`^(${LANGS.join('|')})/`), '')}`;
+
 /** The file a page path is written to: a folder's index.html, or the path itself for a file ("compare/drives/x.json"). */
 const pageFile = (path: string) => (path.endsWith('/') ? join(path, 'index.html') : path);
 
@@ -115,7 +119,9 @@ export function keepUnchangedPages(siteDir: string): number {
 				placeTree(join(previousBuild()!, tables), join(siteDir, tables), 'link');
 				const preview = join(previousBuild()!, socialImagePath(`/${path}`));
 				if (existsSync(preview)) placeFile(preview, join(siteDir, socialImagePath(`/${path}`)), 'link');
-				placeTree(join(previousBuild()!, embedsFolder(`/${path}`)), join(siteDir, embedsFolder(`/${path}`)), 'link');
+				// The page group's embed document, once for the group's pages (every language's).
+				const embeds = embedsFolder(embedGroupOf(withoutLang(path)));
+				if (!existsSync(join(siteDir, embeds))) placeTree(join(previousBuild()!, embeds), join(siteDir, embeds), 'link');
 			}
 			kept++;
 		}

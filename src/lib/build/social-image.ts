@@ -5,7 +5,7 @@
 // bundled, and a machine without a CJK font draws the Chinese previews' Chinese text as empty boxes.
 import { languageOf } from '../../i18n/lang.ts';
 import { execFileSync } from 'node:child_process';
-import { Resvg } from '@resvg/resvg-js';
+import { Resvg, renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { t, type Lang } from '../../i18n/strings.ts';
 import { el, htmlOf } from '../element.ts';
 import type { ChartSpec } from '../site/chart-data.ts';
@@ -111,30 +111,36 @@ function fontsFor(lang: Lang): string[] | null {
 	return fontFiles.get(lang)!;
 }
 
-/** The preview's pixels, drawn with the fonts of `lang`. */
-export function socialImage(svg: string, lang: Lang) {
+function renderOptions(lang: Lang): ResvgRenderOptions {
 	const files = fontsFor(lang);
 	// Without fontconfig resvg reads every system font (slower, same result).
 	const font = files ? { loadSystemFonts: false, fontFiles: files } : { loadSystemFonts: true };
-	return new Resvg(svg, { font: { ...font, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' }, fitTo: { mode: 'original' } }).render();
+	return { font: { ...font, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' }, fitTo: { mode: 'original' } };
 }
 
-export const socialPng = (svg: string, lang: Lang): Buffer => socialImage(svg, lang).asPng();
+/** The preview's pixels, drawn with the fonts of `lang`. */
+export const socialImage = (svg: string, lang: Lang) => new Resvg(svg, renderOptions(lang)).render();
+
+/**
+ * The preview as PNG, drawn off the main thread (libuv's pool): the build renders other pages meanwhile, and a
+ * preview costs more than a page (fonts read, 1200 × 630 pixels).
+ */
+export const socialPng = async (svg: string, lang: Lang): Promise<Buffer> => (await renderAsync(svg, renderOptions(lang))).asPng();
 
 /**
  * Renders the page's preview from its headline chart (none when the page has no chart) and publishes it beside the
  * page ("/zh-Hans/reviews/x/": the page's site path); returns what Base.astro's `social` takes.
  */
-export function emitSocialImage(
+export async function emitSocialImage(
 	pageSitePath: string,
 	spec: Pick<ChartSpec, 'kind' | 'input' | 'fixed'> | undefined,
 	title: string,
 	lang: Lang,
 	labels: Record<string, string>,
-): { image: string; alt: string } | undefined {
+): Promise<{ image: string; alt: string } | undefined> {
 	if (!spec) return undefined;
 	const chart = renderStaticChart(spec, lang, labels, CHART_DRAWN_WIDTH);
 	const image = socialImagePath(pageSitePath);
-	emitFile(image, socialPng(socialSvg(chart.markup, title, lang), lang));
+	emitFile(image, await socialPng(socialSvg(chart.markup, title, lang), lang));
 	return { image, alt: `${chart.title} · ${title}` };
 }

@@ -50,27 +50,17 @@ export function histogramSeries(
 	const runs = new Map(input.runs.map((r) => [`${r.run_id}\u0000${r.direction}`, r]));
 	const runOf = (b: HistogramRow) =>
 		runs.get(`${b.run_id}\u0000${b.direction}`) ?? input.runs.find((r) => r.run_id === b.run_id) ?? null;
-	const groups = new Map<string, HistogramRow[]>();
-	for (const b of input.bins) {
-		const k = `${b.run_id}\u0000${b.direction}`;
-		if (!groups.has(k)) groups.set(k, []);
-		groups.get(k)!.push(b);
-	}
+	const groups = summedGroups(input.bins);
 	const devices = deviceSeries(
-		[...groups.values()].map((g) => runOf(g[0]!)?.device_id ?? ''),
+		groups.map((g) => runOf(g.first)?.device_id ?? ''),
 		options,
 	);
-	const severalDirections = new Set(input.bins.map((b) => b.direction)).size > 1;
+	const severalDirections = new Set(groups.map((g) => g.first.direction)).size > 1;
 	const series: HistogramSeries[] = [];
-	for (const rows of groups.values()) {
-		const first = rows[0]!;
+	for (const { first, stat, bins, total } of groups) {
 		const run = runOf(first);
 		const deviceId = run?.device_id ?? '';
 		if (!devices.isVisible(deviceId)) continue;
-		const stats = new Set(rows.map((b) => b.stat));
-		const stat = STAT_PREFERENCE.find((s) => stats.has(s)) ?? [...stats].sort()[0]!;
-		const bins = sumBins(rows.filter((b) => b.stat === stat));
-		const total = bins.reduce((sum, b) => sum + b.count, 0);
 		if (total <= 0) continue;
 		let remaining = total;
 		const device = deviceId === '' ? first.run_id : devices.label(deviceId);
@@ -106,6 +96,35 @@ export function histogramSeries(
 			(a.run && b.run ? compareByLoad(a.run, b.run) : a.run_id < b.run_id ? -1 : 1),
 	);
 	return { series, devices };
+}
+
+interface SummedGroup {
+	first: HistogramRow;
+	stat: string;
+	bins: { lower: number; upper: number | null; count: number }[];
+	total: number;
+}
+
+/** Each run × direction's bins of its preferred stat, summed: the same for every drawing of one chart's rows (kept while they are). */
+const summedCache = new WeakMap<readonly HistogramRow[], SummedGroup[]>();
+
+function summedGroups(rows: readonly HistogramRow[]): SummedGroup[] {
+	let out = summedCache.get(rows);
+	if (out) return out;
+	const groups = new Map<string, HistogramRow[]>();
+	for (const b of rows) {
+		const k = `${b.run_id}\u0000${b.direction}`;
+		if (!groups.has(k)) groups.set(k, []);
+		groups.get(k)!.push(b);
+	}
+	out = [...groups.values()].map((group) => {
+		const stats = new Set(group.map((b) => b.stat));
+		const stat = STAT_PREFERENCE.find((s) => stats.has(s)) ?? [...stats].sort()[0]!;
+		const bins = sumBins(group.filter((b) => b.stat === stat));
+		return { first: group[0]!, stat, bins, total: bins.reduce((sum, b) => sum + b.count, 0) };
+	});
+	summedCache.set(rows, out);
+	return out;
 }
 
 /** Bins of one run × direction × stat, summed over log intervals (counts add up), sorted by lower edge. */

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fourCorners } from '../../../src/lib/charts/four-corners/chart.ts';
 import { EMBED_HEIGHT_MESSAGE, iframeSnippet } from '../../../src/lib/embed-snippet.ts';
 import { drawingsCss, drawingsEl, drawnWidths, embedFrame } from '../../../src/lib/site/embed-layout.ts';
-import { embedHtml, oembedJson, type EmbedChart } from '../../../src/lib/build/embed.ts';
+import { embedDocumentHtml, embedPart, embedPath, oembedJson, type EmbedChart } from '../../../src/lib/build/embed.ts';
 import { htmlOf } from '../../../src/lib/element.ts';
 import { socialImage, socialPng, socialSvg } from '../../../src/lib/build/social-image.ts';
 import { cornerRows } from '../charts/bar-rows.ts';
@@ -59,23 +59,51 @@ describe('embed drawings', () => {
 });
 
 describe('embed links', () => {
+	const doc = (...charts: (EmbedChart & { headline?: boolean })[]) => embedDocumentHtml('/reviews/r/', charts.map(embedPart));
+
 	it('writes site paths and no oEmbed link without SITE_URL', () => {
 		delete process.env.SITE_URL;
-		const html = embedHtml(chart);
-		expect(html).toContain('<link rel="canonical" href="/reviews/r/#r-four-corners">');
+		const html = doc(chart);
+		expect(html).toContain('<link rel="canonical" href="/reviews/r/">');
+		expect(html).toContain('<a href="/reviews/r/#r-four-corners" target="_top" data-embed-back="">');
 		expect(html).not.toContain('json+oembed');
 	});
 
-	it('writes absolute links with SITE_URL, and oEmbed answers absolute', () => {
+	it('writes absolute links with SITE_URL, and the document’s oEmbed answer, absolute, for its first chart', () => {
 		process.env.SITE_URL = 'https://ssd.example.org/';
-		expect(embedHtml(chart)).toContain('<link rel="alternate" type="application/json+oembed" href="https://ssd.example.org/embed/reviews/r/charts/r-four-corners/oembed.json"');
+		expect(doc(chart)).toContain('<link rel="alternate" type="application/json+oembed" href="https://ssd.example.org/embed/reviews/r/charts/oembed.json"');
 		const oembed = JSON.parse(oembedJson(chart, 'https://ssd.example.org')) as { html: string; width: number; height: number; provider_url: string };
 		expect(oembed.provider_url).toBe('https://ssd.example.org/');
-		expect(oembed.html).toMatch(/^<iframe src="https:\/\/ssd\.example\.org\/embed\/reviews\/r\/charts\/r-four-corners\/"/);
+		expect(oembed.html).toMatch(/^<iframe src="https:\/\/ssd\.example\.org\/embed\/reviews\/r\/charts\/#r-four-corners"/);
 		expect(oembed.width).toBe(660);
 		expect(oembed.html).toContain(`height="${oembed.height}"`);
 	});
+});
 
+describe('a page group’s embed document', () => {
+	const zh: EmbedChart = { ...chart, lang: 'zh-Hans', drawings: drawnWidths(640).map((w) => drawing(w, 'zh-Hans')), title: '四角', pageTitle: '一篇评测' };
+	const workload: EmbedChart = { ...chart, pagePath: '/reviews/r/w-4k/', spec: { ...chart.spec, id: 'r-w-4k-lvi', kind: 'lvi' }, title: 'Latency vs IOPS' };
+	const sections = (html: string) => [...html.matchAll(/<section class="embed-chart" id="([^"]+)" lang="([^"]+)"/g)].map((m) => `${m[2]} ${m[1]}`);
+
+	it('holds every chart of the group’s pages in every language, each at its anchor, the group page’s headline first', () => {
+		delete process.env.SITE_URL;
+		const html = embedDocumentHtml('/reviews/r/', [workload, zh, { ...chart, headline: true }].map(embedPart));
+		expect(sections(html)).toEqual(['en r-four-corners', 'en r-w-4k-lvi', 'zh-Hans zh-Hans/r-four-corners']);
+		expect(embedPath('zh-Hans', '/reviews/r/w-4k/', 'r-w-4k-lvi')).toBe('/embed/reviews/r/charts/#zh-Hans/r-w-4k-lvi');
+		// Without a script: the chart the fragment names, else the first.
+		expect(html).toContain('[data-embed-chart]:target, main:not(:has(> :target)) > [data-embed-chart]:first-child { display: block; }');
+		expect(html).toContain('<a href="/zh-Hans/reviews/r/#r-four-corners" target="_top" data-embed-back="">');
+	});
+
+	it('writes a chart shown on two pages of the group once, and refuses two different drawings under one id', () => {
+		const again = { ...chart, pagePath: '/reviews/r/w-4k/' };
+		expect(sections(embedDocumentHtml('/reviews/r/', [chart, again].map(embedPart)))).toEqual(['en r-four-corners']);
+		const other = { ...again, drawings: [drawing(300)] };
+		expect(() => embedDocumentHtml('/reviews/r/', [chart, other].map(embedPart))).toThrow(/r-four-corners is drawn differently on \/reviews\/r\/ and \/reviews\/r\/w-4k\//);
+	});
+});
+
+describe('embed snippets', () => {
 	it('gives a snippet whose script sizes the frame the message came from', () => {
 		const snippet = iframeSnippet('/embed/x/', 'T', { width: 660, height: 700 });
 		expect(snippet).toMatch(/^<iframe src="\/embed\/x\/" title="T" width="100%" height="700" style="max-width:660px;border:0" loading="lazy"><\/iframe><script>/);
@@ -98,8 +126,10 @@ describe('social preview', () => {
 	};
 	const socialSvgFor = (title: string, lang: 'en' | 'zh-Hans' = 'en') => socialSvg(drawing(560, lang).markup, title, lang);
 
-	it('is a 1200 × 630 PNG of the chart under the page title', () => {
-		const png = socialPng(socialSvgFor('Intel SSD DC S3500 enterprise SSD review'), 'en');
+	it('is a 1200 × 630 PNG of the chart under the page title, drawn off the main thread as it would be on it', async () => {
+		const svg = socialSvgFor('Intel SSD DC S3500 enterprise SSD review');
+		const png = await socialPng(svg, 'en');
+		expect(png.equals(socialImage(svg, 'en').asPng())).toBe(true);
 		expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 		expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
 	});
