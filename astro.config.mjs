@@ -26,8 +26,9 @@ const siteData = {
 			if (!process.env.SITE_DATA_DIR) return;
 			const source = resolve(process.env.SITE_DATA_DIR);
 			const target = fileURLToPath(new URL('data/', dir));
-			// The downloads page (data/index.html) stays: the dataset's own files are replaced.
-			for (const entry of existsSync(target) ? readdirSync(target) : []) if (entry !== 'index.html') rmSync(join(target, entry), { recursive: true, force: true });
+			// What the site's routes write under data/ stays (the downloads page, the comparison's drive files): the dataset's own files are replaced.
+			const routes = new Set(['index.html', COMPARE_DRIVES_FOLDER.split('/')[0]]);
+			for (const entry of existsSync(target) ? readdirSync(target) : []) if (!routes.has(entry)) rmSync(join(target, entry), { recursive: true, force: true });
 			// Linked, not copied: the ingest never writes a published file in place (it writes a new folder and swaps it in).
 			placeTree(source, target, 'link');
 		},
@@ -60,9 +61,8 @@ const embeds = {
 	hooks: {
 		'astro:build:done': ({ dir, logger }) => {
 			const previous = process.env.SITE_PREVIOUS_OUTPUT;
-			// The comparison's drive files are made from the dataset alone: a version keeps its own.
-			const derived = { siteDir: fileURLToPath(dir), folders: [COMPARE_DRIVES_FOLDER] };
-			const hosted = hostDataVersions(fileURLToPath(new URL('data/', dir)), previous ? join(previous, 'data') : undefined, derived);
+			// The comparison's drive files, made from the dataset alone and written under data/, are kept by each version with its files.
+			const hosted = hostDataVersions(fileURLToPath(new URL('data/', dir)), previous ? join(previous, 'data') : undefined);
 			logger.info(`dataset versions hosted: ${hosted.length}`);
 			writeEmbedScript(fileURLToPath(dir));
 		},

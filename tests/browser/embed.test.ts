@@ -368,11 +368,12 @@ describe('social previews', () => {
 		const meta = (key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
 		expect(meta('twitter:card')).toBe('summary_large_image');
 		expect(meta('og:url')).toBe(path);
-		expect(meta('og:image')).toBe(`${path}og.png`);
-		expect(meta('twitter:image')).toBe(`${path}og.png`);
+		// Under data/, with the chart CSVs: where data/ is published.
+		expect(meta('og:image')).toBe(`/data/previews${path}og.png`);
+		expect(meta('twitter:image')).toBe(`/data/previews${path}og.png`);
 		expect(meta('og:image:width')).toBe('1200');
 		expect(meta('og:image:alt')).toMatch(/ · /);
-		const png = Buffer.from(await (await fetch(`${base}${path}og.png`)).arrayBuffer());
+		const png = Buffer.from(await (await fetch(`${base}/data/previews${path}og.png`)).arrayBuffer());
 		expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
 		expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
 	});

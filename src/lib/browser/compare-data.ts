@@ -4,7 +4,7 @@
 // that draw them, histogram bins and log points. A reader's own result joins them where given.
 import type { HistogramRow, PercentileRow, RunRow, DeviceClass } from '../schema.ts';
 import { TABLES } from '../schema.ts';
-import { compareDrivePath, type CompareDriveFile, type CompareLog, type CompareReview, type CompareTable } from '../compare/drive-file.ts';
+import { compareDriveFile, type CompareDriveFile, type CompareLog, type CompareReview, type CompareTable } from '../compare/drive-file.ts';
 import type { LateNeed, LateRows } from '../compare/html.ts';
 import { versionFolder } from '../dataset-versions.ts';
 import type { OwnRows } from '../own-result/common.ts';
@@ -38,13 +38,13 @@ export interface CompareSource {
 }
 
 /**
- * The files of the site at `siteBase`, of the current dataset or of a hosted `version` (its copy of the drives' files
+ * The files of data/, of the current dataset or of a hosted `version` (its copy of the drives' files
  * and its Parquet, under data/versions/<version>/). Each file is read once.
  */
-export function compareSource(siteBase: string, version?: string): CompareSource {
+export function compareSource(version?: string): CompareSource {
 	const dataBase = `${dataUrl(version ? versionFolder(version) : '')}`;
 	// A version keeps its own copy of the drives' files beside its Parquet (src/lib/build/version-hosting.ts).
-	const driveUrl = (id: string) => `${version ? dataBase : siteBase}${compareDrivePath(id).slice(1)}`;
+	const driveUrl = (id: string) => `${dataBase}${compareDriveFile(id)}`;
 	const driveFiles = new Map<string, Promise<CompareDriveFile | null>>();
 	const partitions = new Map<string, Promise<Record<string, unknown>[]>>();
 

@@ -10,11 +10,11 @@ import { otherHostedVersion } from './version-pin.ts';
 import { viewFromQuery } from '../site/url-state.ts';
 import { MIN_DRAWN_WIDTH } from '../charts/options.ts';
 import { reportEmbedHeight } from './embed-height.ts';
+import { dataBase } from '../data-url.ts';
 
 const root = document.documentElement;
 const main = document.querySelector<HTMLElement>('[data-compare-embed]')!;
 const lang = root.lang as Lang;
-const siteBase = main.dataset.siteBase!;
 const pageBase = main.dataset.pageBase!;
 const status = main.querySelector<HTMLElement>('[data-embed-status]')!;
 const query = new URLSearchParams(location.search);
@@ -25,7 +25,7 @@ reportEmbedHeight();
 async function draw(): Promise<void> {
 	const { devices, base } = devicesOfQuery(query);
 	const pinned = query.get('v');
-	const source = compareSource(siteBase, pinned && (await otherHostedVersion(`${siteBase}data/`, pinned)) ? pinned : undefined);
+	const source = compareSource(pinned && (await otherHostedVersion(dataBase(), pinned)) ? pinned : undefined);
 	const loaded = await source.load(devices);
 	const present = devices.filter((d) => !loaded.unknown.includes(d));
 	const comparison = compareDrives({

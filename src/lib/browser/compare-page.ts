@@ -102,7 +102,7 @@ addEventListener('popstate', () => {
 	void render();
 });
 
-const source = compareSource(siteBase);
+const source = compareSource();
 const driveFile = source.driveFile;
 
 // The reader's own result: parsed in a worker, kept in this page only.

@@ -14,7 +14,7 @@ import { embedGroupOf, embedsFolder } from './embed.ts';
 import { emittedDir, placeFile, placeTree } from './emitted-files.ts';
 import { loadManifest } from './manifest.ts';
 import { siteUrl } from './site-url.ts';
-import { socialImagePath } from '../site/social-path.ts';
+import { socialImageFile } from '../site/social-path.ts';
 import { dataBase } from '../data-url.ts';
 
 /** The record a build leaves in its output: the key of every page it holds. */
@@ -117,8 +117,8 @@ export function keepUnchangedPages(siteDir: string): number {
 			if (path.endsWith('/')) {
 				const tables = join('data', chartTablesFolder(path));
 				placeTree(join(previousBuild()!, tables), join(siteDir, tables), 'link');
-				const preview = join(previousBuild()!, socialImagePath(`/${path}`));
-				if (existsSync(preview)) placeFile(preview, join(siteDir, socialImagePath(`/${path}`)), 'link');
+				const preview = join('data', socialImageFile(path));
+				if (existsSync(join(previousBuild()!, preview))) placeFile(join(previousBuild()!, preview), join(siteDir, preview), 'link');
 				// The page group's embed document, once for the group's pages (every language's).
 				const embeds = embedsFolder(embedGroupOf(withoutLang(path)));
 				if (!existsSync(join(siteDir, embeds))) placeTree(join(previousBuild()!, embeds), join(siteDir, embeds), 'link');

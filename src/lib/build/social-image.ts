@@ -11,7 +11,9 @@ import { el, htmlOf } from '../element.ts';
 import type { ChartSpec } from '../site/chart-data.ts';
 import { emitFile } from './emitted-files.ts';
 import { renderStaticChart } from './render.ts';
-import { SOCIAL_IMAGE, socialImagePath } from '../site/social-path.ts';
+import { SOCIAL_IMAGE, socialImageFile } from '../site/social-path.ts';
+import { assetPath, langPath } from '../../i18n/routes.ts';
+import { dataUrl } from '../data-url.ts';
 
 /** The chart's own width in the image, before it is scaled up to fill it. */
 const CHART_DRAWN_WIDTH = 560;
@@ -132,7 +134,7 @@ export const socialPng = async (svg: string, lang: Lang): Promise<Buffer> => (aw
  * page ("/zh-Hans/reviews/x/": the page's site path); returns what Base.astro's `social` takes.
  */
 export async function emitSocialImage(
-	pageSitePath: string,
+	pagePath: string,
 	spec: Pick<ChartSpec, 'kind' | 'input' | 'fixed'> | undefined,
 	title: string,
 	lang: Lang,
@@ -140,7 +142,7 @@ export async function emitSocialImage(
 ): Promise<{ image: string; alt: string } | undefined> {
 	if (!spec) return undefined;
 	const chart = renderStaticChart(spec, lang, labels, CHART_DRAWN_WIDTH);
-	const image = socialImagePath(pageSitePath);
-	emitFile(image, await socialPng(socialSvg(chart.markup, title, lang), lang));
-	return { image, alt: `${chart.title} · ${title}` };
+	const file = socialImageFile(langPath(lang, pagePath));
+	emitFile(assetPath(`/data/${file}`), await socialPng(socialSvg(chart.markup, title, lang), lang));
+	return { image: dataUrl(file), alt: `${chart.title} · ${title}` };
 }

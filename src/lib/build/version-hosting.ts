@@ -8,15 +8,16 @@ import type { DatasetManifest } from '../dataset-layout.ts';
 import { VERSIONS_INDEX, VERSIONS_KEPT, VERSION_PATTERN, versionFolder, versionsOfIndex } from '../dataset-versions.ts';
 import { placeFile } from './emitted-files.ts';
 import { CHART_TABLES_FOLDER } from './chart-tables.ts';
+import { SOCIAL_IMAGES_FOLDER } from '../site/social-path.ts';
 
 export { VERSIONS_INDEX };
 
-/** Every file of a dataset folder but its versions and the site's chart CSVs (made by the site's code from the dataset, in a view). */
+/** Every file of a dataset folder but its versions and the site's chart CSVs and previews (made by the site's code from the dataset, in a view and a language). */
 function datasetFiles(dir: string): string[] {
 	return readdirSync(dir, { recursive: true, withFileTypes: true })
 		.filter((e) => e.isFile())
 		.map((e) => relative(dir, join(e.parentPath, e.name)))
-		.filter((path) => !path.startsWith('versions/') && !path.startsWith(CHART_TABLES_FOLDER) && path !== 'index.html');
+		.filter((path) => !path.startsWith('versions/') && !path.startsWith(CHART_TABLES_FOLDER) && !path.startsWith(SOCIAL_IMAGES_FOLDER) && path !== 'index.html');
 }
 
 /** The versions a data folder hosts, newest first. */
@@ -27,19 +28,14 @@ export function hostedVersions(dataDir: string): string[] {
 }
 
 /**
- * Hosts the site's dataset (dataDir, inside the built site) as a version, with the site's files made from it alone
- * (`derived`: folders of the built site, such as the comparison's drive files, filed under the same path in the
- * version), and the versions of the previous output's data folder (when there is one) after it. Returns the versions
- * hosted, newest first.
+ * Hosts the site's dataset (dataDir, inside the built site) as a version, with the files the site made from it alone
+ * and wrote beside it (the comparison's drive files), and the versions of the previous output's data folder (when
+ * there is one) after it. Returns the versions hosted, newest first.
  */
-export function hostDataVersions(dataDir: string, previousDataDir?: string, derived: { siteDir: string; folders: string[] } = { siteDir: '', folders: [] }): string[] {
+export function hostDataVersions(dataDir: string, previousDataDir?: string): string[] {
 	const current = (JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8')) as DatasetManifest).dataset_version;
 	if (!VERSION_PATTERN.test(current)) throw new Error(`dataset_version ${current} is not a SHA-256`);
 	for (const path of datasetFiles(dataDir)) placeFile(join(dataDir, path), join(dataDir, versionFolder(current), path), 'link');
-	for (const folder of derived.folders) {
-		const from = join(derived.siteDir, folder);
-		if (existsSync(from)) for (const path of datasetFiles(from)) placeFile(join(from, path), join(dataDir, versionFolder(current), folder, path), 'link');
-	}
 	const earlier = previousDataDir ? hostedVersions(previousDataDir).filter((v) => v !== current && existsSync(join(previousDataDir, versionFolder(v), 'manifest.json'))) : [];
 	const hosted = [current, ...earlier].slice(0, VERSIONS_KEPT);
 	for (const v of hosted.slice(1)) {

@@ -34,11 +34,14 @@ export interface CompareDriveFile {
 	reviews: CompareReview[];
 }
 
-/** Where the drives' files are, under the site's root (and under a hosted dataset version's folder). */
+/** Where the drives' files are under data/ (and under a hosted dataset version's folder): they go where data/ goes. */
 export const COMPARE_DRIVES_FOLDER = 'compare/drives';
 
-/** Site path of a drive's file (under the site's root). */
-export const compareDrivePath = (deviceId: string) => `/${COMPARE_DRIVES_FOLDER}/${deviceId}.json`;
+/** A drive's file, relative to data/ (or to a dataset version's folder). */
+export const compareDriveFile = (deviceId: string) => `${COMPARE_DRIVES_FOLDER}/${deviceId}.json`;
+
+/** Site path of a drive's file as the build writes it (/data/compare/drives/<id>.json). */
+export const compareDrivePath = (deviceId: string) => `/data/${compareDriveFile(deviceId)}`;
 
 /** Site path of the pre-rendered page of two drives ("/compare/a-vs-b/", ids sorted). */
 export function comparePairPath(a: string, b: string): string {

@@ -1,6 +1,11 @@
-// Where a page's social preview is published and its size: beside the page, as og.png ("/reviews/x/og.png", the
-// path with its language). Apart from social-image.ts, which renders it, so the build's end can keep one without
-// loading the renderer.
+// Where a page's social preview is published and its size: under data/ ("data/previews/zh-Hans/reviews/x/og.png",
+// from the page's path with its language), with the chart CSVs: files made for pages, published where data/ goes
+// (object storage, when SITE_DATA_URL says so), so the site itself keeps within a static host's file count. Apart
+// from social-image.ts, which renders it, so the build's end can keep one without loading the renderer.
 export const SOCIAL_IMAGE = { width: 1200, height: 630 } as const;
 
-export const socialImagePath = (pageSitePath: string) => `${pageSitePath}og.png`;
+/** The folder under data/ of the previews; the dataset's versions leave it out. */
+export const SOCIAL_IMAGES_FOLDER = 'previews/';
+
+/** A page's preview, relative to data/, from the page's path with its language ("zh-Hans/reviews/x/"). */
+export const socialImageFile = (pageLangPath: string) => `${SOCIAL_IMAGES_FOLDER}${pageLangPath.replace(/^\/+/, '')}og.png`;
