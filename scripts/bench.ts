@@ -1,7 +1,8 @@
 // npm run bench: speed and size figures, each a ratio measured side by side in this run.
 //  1. ingest throughput on a generated ≥ 200 MB fio per-I/O log vs DuckDB's own read_csv → Parquet (aim ≥ 0.5)
 //  2. the site: time to first chart, page weight, interaction → redraw (scripts/bench/site.ts)
-// --only ingest|site runs one part. --catalog N[,N…] [--keep] runs only the catalog scaling bench (scripts/bench/catalog-run.ts).
+// --only ingest|site runs one part. --catalog N[,N…] [--keep] runs only the catalog scaling bench (scripts/bench/catalog-run.ts);
+// with --only find, only its finder column, on sites built with their pages over the whole catalog only (minutes at 1,000 reviews).
 // --only biglog [--sizes 0.5,1,2,4] runs only this: per-I/O logs of each size in GiB (4 alone by default) beside a small
 // review through `npm run ingest`, each with its time, throughput and peak RSS, side by side with the same ingest of a
 // 200 MB log in the same run (aim: throughput at every size within 1.3× of the 200 MB one, peak RSS < 400 MB).
@@ -266,7 +267,7 @@ function catalogSizes(text: string): number[] {
 }
 
 if (values.catalog !== undefined) {
-	await benchCatalog(catalogSizes(values.catalog), values.keep);
+	await benchCatalog(catalogSizes(values.catalog), values.keep, values.only === 'find');
 } else if (values.only === 'fuzz' || values.only === 'scale') {
 	if (!benchLongTest(ROOT, values.only, values.size === undefined ? undefined : Number(values.size))) process.exitCode = 1;
 } else if (values.only === 'biglog') {

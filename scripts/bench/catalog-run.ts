@@ -87,9 +87,9 @@ async function pageBytes(site: string, path: string): Promise<PageBytes | string
  * `npm run build`'s site build (scripts/build.ts) of the dataset in `dataset` into `<dir>/site`, apart from the
  * project's own build: incremental over the site already there unless `full`.
  */
-export async function buildSite(dataset: string, dir: string, { full = true, log = 'build.log' } = {}): Promise<Step> {
+export async function buildSite(dataset: string, dir: string, { full = true, log = 'build.log', catalogPagesOnly = false } = {}): Promise<Step> {
 	// SITE_EMIT_DIR: the files pages write while rendering wait here, not in the project, should the build fail.
-	const env = { ...process.env, SITE_DATA_DIR: dataset, SITE_EMIT_DIR: join(dir, 'emitted') };
+	const env = { ...process.env, SITE_DATA_DIR: dataset, SITE_EMIT_DIR: join(dir, 'emitted'), ...(catalogPagesOnly ? { SITE_CATALOG_PAGES_ONLY: '1' } : {}) };
 	return runNode([join(ROOT, 'scripts/build.ts'), '--out', join(dir, 'site'), ...(full ? ['--full'] : [])], dir, join(dir, log), env);
 }
 
@@ -97,7 +97,11 @@ export async function buildSite(dataset: string, dir: string, { full = true, log
 const pagesRendered = (step: Step) =>
 	/^nothing changed/m.test(step.output) ? 0 : Number(/(\d+) page\(s\) built/.exec(step.output)?.[1] ?? NaN);
 
-async function measure(n: number, dir: string): Promise<Row> {
+/**
+ * With `finderOnly`: the finder alone, on a site built with its pages over the whole catalog only (no page per review,
+ * drive or comparison; the finder reads none of them), so a large catalog's finder is measured in minutes, not an hour.
+ */
+async function measure(n: number, dir: string, finderOnly = false): Promise<Row> {
 	const [data, dataset, site] = ['data', 'dataset', 'site'].map((d) => join(dir, d)) as [string, string, string];
 	const started = performance.now();
 	const reviews = generateCatalog(n, data);
@@ -110,6 +114,15 @@ async function measure(n: number, dir: string): Promise<Row> {
 	const row: Row = { n, raw, genMs, ingest, unchanged: null, oneChanged: null, rebuildUnchanged: null, rebuildOneChanged: null, warnings, datasetBytes: 0, build: null, pages: 0, files: 0, bytes: 0, siteFiles: 0, siteBytes: 0, page: '', compare: '' };
 	if (!ingest.ok) return row;
 	row.datasetBytes = totalBytes(listFiles(dataset));
+	if (finderOnly) {
+		process.stderr.write(`  ingest ${(ingest.ms / 1000).toFixed(1)} s; astro build of the pages over the whole catalog only…\n`);
+		const build = await buildSite(dataset, dir, { catalogPagesOnly: true });
+		if (build.ok) {
+			process.stderr.write(`  asking the finder in Chromium…\n`);
+			row.find = await benchFinder(site);
+		} else row.find = `build ${build.reason}`;
+		return row;
+	}
 	row.unchanged = await runNode(ingestArgs, ROOT, join(dir, 'ingest-unchanged.log'));
 	process.stderr.write(`  ingest ${(ingest.ms / 1000).toFixed(1)} s; astro build…\n`);
 	row.build = await buildSite(dataset, dir);
@@ -180,6 +193,9 @@ function cells(r: Row): string[] {
 const HEADER = ['reviews', 'raw', 'gen s', 'ingest s', 'ingest RSS MB', 'warnings', 'again s', '1 changed s', 'dataset MB', 'build s', 'build RSS MB', 'again s (pages)', '1 changed s (pages)', 's/review', 'HTML pages',
 	'files', 'output MB', 'files w/o data/', 'MB w/o data/', 'review page KB (requests)', '.parquet KB', 'compare 2 drives', 'compare 8 drives', 'find 4K QD32', 'note'];
 
+const FIND_NOTE =
+	'find 4K QD32 = the finder asked "4 KiB random read at QD 32": KB past the app shell (the family file) / KB of every response (requests), time from navigation to the answer (cold), median answer to another QD on the loaded page (warm)';
+
 function printTable(rows: Row[]): void {
 	const body = rows.map(cells);
 	const widths = HEADER.map((h, i) => Math.max(h.length, ...body.map((c) => c[i]!.length)));
@@ -188,7 +204,17 @@ function printTable(rows: Row[]): void {
 	for (const c of body) console.log(line(c));
 }
 
-export async function benchCatalog(sizes: number[], keep: boolean): Promise<void> {
+/** The finder's figures alone, each catalog's site built with its pages over the whole catalog only. */
+function printFinder(rows: Row[]): void {
+	console.log('finder: synthetic data/ of N reviews → ingest → astro build of the pages over the whole catalog only (none per review, drive or comparison)');
+	console.log(['reviews', 'ingest s', 'find 4K QD32'].join('  '));
+	for (const r of rows) console.log([String(r.n).padStart(7), (r.ingest.ok ? s(r.ingest.ms) : 'FAILED').padStart(8), r.find ? findCell(r.find) : '-'].join('  '));
+	const found = rows.map((r) => (r.find && typeof r.find !== 'string' ? { n: r.n, ...r.find } : null)).filter((r) => r !== null);
+	const [fs, fl] = [found[0], found.at(-1)];
+	if (fs && fl && fl !== fs) console.log(`finder bytes past the app shell at ${fl.n} / at ${fs.n}: ${(fl.data / fs.data).toFixed(2)} (aim ≤ 2); warm answer at ${fl.n}: ${fl.warmMs.toFixed(0)} ms (aim < 1,000)`);
+}
+
+export async function benchCatalog(sizes: number[], keep: boolean, finderOnly = false): Promise<void> {
 	const root = mkdtempSync(join(tmpdir(), 'ssd-catalog-'));
 	const rows: Row[] = [];
 	try {
@@ -196,12 +222,17 @@ export async function benchCatalog(sizes: number[], keep: boolean): Promise<void
 			process.stderr.write(`catalog of ${n} reviews:\n`);
 			const dir = join(root, String(n));
 			mkdirSync(dir);
-			rows.push(await measure(n, dir));
+			rows.push(await measure(n, dir, finderOnly));
 			if (!keep) rmSync(dir, { recursive: true, force: true });
 		}
 	} finally {
 		if (keep) console.error(`kept ${root}`);
 		else rmSync(root, { recursive: true, force: true });
+	}
+	if (finderOnly) {
+		printFinder(rows);
+		console.log(FIND_NOTE);
+		return;
 	}
 	console.log(`catalog: synthetic data/ of N reviews (⅓ raw fio sweeps) → ingest → astro build, each a child process`);
 	printTable(rows);
@@ -222,7 +253,7 @@ export async function benchCatalog(sizes: number[], keep: boolean): Promise<void
 		const [fs, fl] = [found(small), found(large)];
 		if (fs && fl) console.log(`finder bytes past the app shell at ${large.n} / at ${small.n}: ${(fl.data / fs.data).toFixed(2)} (aim ≤ 2); warm answer at ${large.n}: ${fl.warmMs.toFixed(0)} ms (aim < 1,000)`);
 	}
-	console.log('find 4K QD32 = the finder asked "4 KiB random read at QD 32": KB past the app shell (the family file) / KB of every response (requests), time from navigation to the answer (cold), median answer to another QD on the loaded page (warm)');
+	console.log(FIND_NOTE);
 	console.log('compare N drives = KB past the app shell (drive files, Parquet) / KB of every response (requests), time from navigation to the first overlaid chart (cold), ' +
 		'median redraw after changing the latency statistic (warm, aim < 100 ms)');
 	console.log(`again = the ingest, or the build over the first build, run again with nothing changed; 1 changed = again after one raw review's log ` +
