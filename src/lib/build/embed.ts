@@ -1,10 +1,15 @@
-// Build-only: every chart's embed, a small page under /embed/ that other sites may frame (the rest of the site
-// refuses it), written while the chart's own page renders (emitted-files.ts), like its CSV. It shows the chart's
-// pre-rendered SVG with minimal chrome (title, the one-line source, a link back) and needs no JavaScript: the chart is
-// drawn at a few widths and the frame's picks one (embed-layout.ts). Its script (embed.js, see astro.config.mjs)
-// follows ?theme=, redraws the chart at the frame's width and in the view of the page's URL (?stat=…) from the
-// published Parquet, says when the numbers are of an older or newer dataset version, and reports its height to the
-// page framing it. Beside it: its oEmbed JSON, when the build knows the site's address (site-url.ts).
+// Build-only: every chart's embed, under /embed/, which other sites may frame (the rest of the site refuses it). The
+// charts of a page group (a review with its workload pages, a drive, a comparison) share one embed document for every
+// language: each page writes its charts' parts while it renders (emitted-files.ts), and the build's end joins each
+// group's parts into its document (joinEmbeds). A chart shows its pre-rendered SVG with minimal chrome (title, the
+// one-line source, a link back) and needs no JavaScript: the URL's fragment picks the chart (CSS :target) and the
+// chart is drawn at a few widths, the frame's width picking one (embed-layout.ts). Its script (embed.js, see
+// astro.config.mjs) keeps the chart shown alone, follows ?theme=, redraws the chart at the frame's width and in the
+// view of the page's URL (?stat=…) from the published Parquet, says when the numbers are of an older or newer dataset
+// version, and reports its height to the page framing it. Beside it: its oEmbed JSON, when the build knows the
+// site's address (site-url.ts).
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { t, type Lang } from '../../i18n/strings.ts';
 import { DEFAULT_LANG, LANGS } from '../../i18n/lang.ts';
 import { assetPath, pathFor } from '../../i18n/routes.ts';
@@ -12,13 +17,10 @@ import { chartMarkup, el, htmlOf, type El } from '../element.ts';
 import { iframeSnippet } from '../embed-snippet.ts';
 import { drawingsCss, drawingsEl, embedFrame, type Drawing } from '../site/embed-layout.ts';
 import { siteLink, siteUrl } from './site-url.ts';
-import type { ChartSpec, PackedChart, PackedRows } from '../site/chart-data.ts';
 import { emitFile, emittedDir } from './emitted-files.ts';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 import type { RunRow } from '../schema.ts';
 import type { PageConfig } from '../site/page-config.ts';
-import { packPageRuns, unpackPageRuns } from '../site/chart-data.ts';
+import { packPageRuns, unpackPageRuns, type ChartSpec, type PackedChart, type PackedRows } from '../site/chart-data.ts';
 import { jsonForScript } from '../site/inline-json.ts';
 import { plotStyleTexts } from './plot-styles.ts';
 
@@ -96,6 +98,8 @@ export interface EmbedChart {
 	config?: PageConfig;
 	/** Instead: the embed drawn in the browser that shows this chart in another view or dataset version. */
 	live?: string;
+	/** The chart its page puts first: the group page's is what the document shows when no chart is named. */
+	headline?: boolean;
 }
 
 type FramedChart = Pick<EmbedChart, 'lang' | 'pagePath' | 'pageTitle' | 'spec' | 'title' | 'drawings'>;
@@ -126,7 +130,7 @@ export function embedNoticeEl(lang: Lang): El {
 	});
 }
 
-/** The embed's chart: its frame (its drawings, or empty for a chart drawn in the browser) and text summary. */
+/** The embed's chart: its frame (its drawings, or empty for a chart drawn in the browser) and text summary; the id on the figure (`ownId`) unless a document's section holds it. */
 export function embedFigureEl(id: string, kind: string, drawings: readonly Drawing[], summary: string, ownId = true): El {
 	return el(
 		'figure',
@@ -148,15 +152,13 @@ export const embedStyles = () => `${EMBED_CSS}${plotStyleTexts().join('\n')}`;
 export interface EmbedPart extends Omit<EmbedChart, 'spec'> {
 	id: string;
 	kind: ChartSpec['kind'];
-	/** The chart its page puts first: the first of the group's page is what the document shows without a chart named. */
-	headline: boolean;
 }
 
 /** Where the parts of the groups' embed documents wait (under the emitted files' folder, never moved into the site). */
 const partsDir = () => join(emittedDir(), '.embed-parts');
 
 /** Keeps the chart for its group's embed document (see joinEmbeds). */
-export function emitEmbed(c: EmbedChart & { headline?: boolean }): void {
+export function emitEmbed(c: EmbedChart): void {
 	const part = embedPart(c);
 	const folder = join(partsDir(), embedsFolder(embedGroupOf(c.pagePath)));
 	mkdirSync(folder, { recursive: true });
@@ -164,8 +166,8 @@ export function emitEmbed(c: EmbedChart & { headline?: boolean }): void {
 	writeFileSync(join(folder, `${c.lang}~${c.pagePath.replace(/\//g, '_')}~${part.id}.json`), JSON.stringify(part));
 }
 
-export function embedPart({ spec, headline = false, ...rest }: EmbedChart & { headline?: boolean }): EmbedPart {
-	return { ...rest, id: spec.id, kind: spec.kind, headline };
+export function embedPart({ spec, ...rest }: EmbedChart): EmbedPart {
+	return { ...rest, id: spec.id, kind: spec.kind };
 }
 
 /** Shows the chart the URL's fragment names, else the document's first (no script needed). */

@@ -59,7 +59,7 @@ describe('embed drawings', () => {
 });
 
 describe('embed links', () => {
-	const doc = (...charts: (EmbedChart & { headline?: boolean })[]) => embedDocumentHtml('/reviews/r/', charts.map(embedPart));
+	const doc = (...charts: EmbedChart[]) => embedDocumentHtml('/reviews/r/', charts.map(embedPart));
 
 	it('writes site paths and no oEmbed link without SITE_URL', () => {
 		delete process.env.SITE_URL;
