@@ -77,8 +77,11 @@ export function rankingChart(q: FinderQuery, a: FinderAnswer): RankingChart | nu
 	return { kind: q.rate_iops !== null ? 'lvi' : 'qd', curves: ranked.slice(0, FINDER_CHART_CURVES), total: ranked.length };
 }
 
-/** The chart's rows: each drawn curve whole (from the family's chart files; a reader's own result from its answer). */
-async function chartRows(siteBase: string, head: FinderHead, chart: RankingChart, own: (c: CurveAnswer) => boolean): Promise<RunRow[]> {
+/**
+ * The chart's rows: each drawn curve whole (from the family's chart files; a reader's own result from its answer).
+ * Started as soon as the answer is known, so the files arrive while the answer's tables are built.
+ */
+export async function chartRows(siteBase: string, head: FinderHead, chart: RankingChart, own: (c: CurveAnswer) => boolean = () => false): Promise<RunRow[]> {
 	const published = chart.curves.filter((c) => !own(c));
 	const files = new Map(
 		await Promise.all(chartFilesOf(published, head.curveFiles).map(async (n) => [n, (await fetchJson<Partial<RunRow>[]>(siteBase, finderCurvesPath(head.key, n))) ?? []] as const)),
@@ -86,19 +89,11 @@ async function chartRows(siteBase: string, head: FinderHead, chart: RankingChart
 	return chart.curves.flatMap((c) => (own(c) ? c.points.map((p) => p.row) : chartRowsOf([c], files, head.curveFiles)));
 }
 
-/** The ranking chart drawn by the chart library at `width`. `own`: curves of the reader's own result (not in the site's files). */
-export async function drawRankingChart(
-	siteBase: string,
-	chart: RankingChart,
-	head: FinderHead,
-	family: FinderFamily,
-	lang: Lang,
-	width: number,
-	own: (c: CurveAnswer) => boolean = () => false,
-): Promise<RenderedChart> {
-	const [kinds, rows] = await Promise.all([import('../site/chart-kinds.ts'), chartRows(siteBase, head, chart, own)]);
+/** The ranking chart drawn by the chart library at `width`, from its rows (chartRows). */
+export async function drawRankingChart(chart: RankingChart, rows: Promise<RunRow[]>, family: FinderFamily, lang: Lang, width: number): Promise<RenderedChart> {
+	const [kinds, runs] = await Promise.all([import('../site/chart-kinds.ts'), rows]);
 	const labels = Object.fromEntries(Object.entries(family.devices).map(([id, d]) => [id, d.label]));
 	const options = kinds.chartOptions({ fixed: {} }, DEFAULT_VIEW, { lang, deviceLabels: labels, document });
 	options.width = Math.max(MIN_DRAWN_WIDTH, Math.min(960, Math.floor(width)));
-	return kinds.renderChart(chart.kind, rows.map(perDriveRow), options);
+	return kinds.renderChart(chart.kind, runs.map(perDriveRow), options);
 }

@@ -4,7 +4,7 @@ import { t, type Lang } from '../../i18n/strings.ts';
 import { findAnswer } from '../find/answer.ts';
 import { questionText } from '../find/html.ts';
 import { paramsOf, queryOf } from '../find/query.ts';
-import { drawRankingChart, loadFamily, rankingChart } from './find-data.ts';
+import { chartRows, drawRankingChart, loadFamily, rankingChart } from './find-data.ts';
 import { reportEmbedHeight } from './embed-height.ts';
 
 const root = document.documentElement;
@@ -23,7 +23,7 @@ async function draw(): Promise<void> {
 	const chart = loaded && rankingChart(q, findAnswer(q, loaded.family));
 	if (!loaded || !chart) throw new Error(`${questionText(q, lang)}: ${t(lang, 'find_none')}`);
 	const frame = main.querySelector<HTMLElement>('[data-chart-frame]')!;
-	const drawn = await drawRankingChart(main.dataset.siteBase!, chart, loaded.head, loaded.family, lang, frame.clientWidth || 640);
+	const drawn = await drawRankingChart(chart, chartRows(main.dataset.siteBase!, loaded.head, chart), loaded.family, lang, frame.clientWidth || 640);
 	frame.replaceChildren(drawn.element);
 	const figure = main.querySelector<HTMLElement>('figure[data-chart]')!;
 	figure.dataset.chart = chart.kind;

@@ -13,7 +13,7 @@ import type { FinderHead } from '../find/layout.ts';
 import { answerColumns, answerEl, answerRowsCsv, questionText, type FinderView } from '../find/html.ts';
 import { BOUND_STATS, familyFileKey, paramsOf, queryOf, type FinderQuery } from '../find/query.ts';
 import { embedSize, iframeSnippet } from '../embed-snippet.ts';
-import { drawRankingChart, loadFamily, rankingChart } from './find-data.ts';
+import { chartRows, drawRankingChart, loadFamily, rankingChart } from './find-data.ts';
 import { reviewTitle } from '../site/labels.ts';
 import { OWN_DEVICE_ID, OWN_REVIEW_ID, type OwnParse } from '../own-result/common.ts';
 import { encodeOwnShare } from '../own-result/share.ts';
@@ -103,6 +103,7 @@ addEventListener('popstate', () => void render());
 function chartFigure(q: FinderQuery, a: FinderAnswer, head: FinderHead, family: FinderFamily): { figure: ReturnType<typeof el>; draw: () => Promise<void> } | null {
 	const chart = rankingChart(q, a);
 	if (!chart) return null;
+	const rows = chartRows(siteBase, head, chart, (c) => c.device_id === OWN_DEVICE_ID);
 	const src = `${location.origin}${siteBase}embed/${page.dataset.langPrefix ?? ''}find/?${paramsOf(q)}`;
 	const figure = el(
 		'figure',
@@ -123,7 +124,7 @@ function chartFigure(q: FinderQuery, a: FinderAnswer, head: FinderHead, family: 
 	return {
 		figure,
 		draw: async () => {
-			const drawn = await drawRankingChart(siteBase, chart, head, family, lang, output.clientWidth || 640, (c) => c.device_id === OWN_DEVICE_ID);
+			const drawn = await drawRankingChart(chart, rows, family, lang, output.clientWidth || 640);
 			const target = output.querySelector<HTMLElement>('#find-chart');
 			if (!target) return;
 			target.querySelector('[data-chart-frame]')!.replaceChildren(drawn.element);
