@@ -84,7 +84,7 @@ export function rankingChart(q: FinderQuery, a: FinderAnswer): RankingChart | nu
 export async function chartRows(siteBase: string, head: FinderHead, chart: RankingChart, own: (c: CurveAnswer) => boolean = () => false): Promise<RunRow[]> {
 	const published = chart.curves.filter((c) => !own(c));
 	const files = new Map(
-		await Promise.all(chartFilesOf(published, head.curveFiles).map(async (n) => [n, (await fetchJson<Partial<RunRow>[]>(siteBase, finderCurvesPath(head.key, n))) ?? []] as const)),
+		await Promise.all(chartFilesOf(published, head.curveFiles).map(async (n) => [n, (await fetchJson<FinderTable>(siteBase, finderCurvesPath(head.key, n))) ?? { columns: [], values: [], length: 0 }] as const)),
 	);
 	return chart.curves.flatMap((c) => (own(c) ? c.points.map((p) => p.row) : chartRowsOf([c], files, head.curveFiles)));
 }

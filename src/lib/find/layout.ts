@@ -6,13 +6,13 @@
 // - <qd|rate>-<band>.json: per load band (outstanding I/Os, or IOPS per drive, in [2^band, 2^(band+1))), each curve's
 //   points in the band, the points that enclose the band and the curve's two ends — all that a question in the band
 //   reads: the value at a point, between the two enclosing points of one curve, or "not measured above/below" its end;
-// - curves-<n>.json: whole curves with every column, read only for the ranking chart's first drives.
+// - curves-<n>.json: whole curves by the chart's columns, read only for the ranking chart's first drives.
 // A question thus reads the head and one band: a few points a curve, not the curves, and only the answer's columns.
 import { jsonObject } from '../json-column.ts';
 import { CONDITION_METHOD_KEYS } from '../compare/conditions.ts';
 import { runs as runsTable, type RunRow } from '../schema.ts';
 import { pointGroups, type CurveAnswer, type CurveKind, type PointGroup } from './answer.ts';
-import { compactRow, expandRow, type FinderFamily, type FinderFamilyEntry } from './family.ts';
+import { expandRow, type FinderFamily, type FinderFamilyEntry } from './family.ts';
 import type { FinderQuery } from './query.ts';
 
 /**
@@ -52,6 +52,31 @@ export const ANSWER_COLUMNS = [
 	'clat_p99_9_ns',
 	'lat_p99_99_ns',
 	'clat_p99_99_ns',
+] as const satisfies readonly (keyof RunRow)[];
+
+/**
+ * The columns the ranking chart reads (latency vs IOPS and QD scaling at the default view, their summaries and
+ * tables): the chart files carry no other.
+ */
+export const CHART_COLUMNS = [
+	'run_id',
+	'review_id',
+	'device_id',
+	'source_file',
+	'host',
+	'tool',
+	'tool_version',
+	'value_origin',
+	'device_count',
+	'direction',
+	'block_size_bytes',
+	'iodepth',
+	'numjobs',
+	'rate_limit_iops',
+	'iops',
+	'bw_bytes_per_s',
+	'lat_mean_ns',
+	'clat_mean_ns',
 ] as const satisfies readonly (keyof RunRow)[];
 
 /** Values the answer never reads: the completion latency where the total is given, the bandwidth where IOPS are. */
@@ -125,14 +150,16 @@ export function curveFileOf(curveKey: string, files: number): number {
 	return (h >>> 0) % files;
 }
 
-export function tableOf(rows: readonly RunRow[]): FinderTable {
+/** Rows by some columns (the answer's, without the values it never reads; or the chart's). */
+export function tableOf(rows: readonly RunRow[], of: 'answer' | 'chart' = 'answer'): FinderTable {
+	const wanted: readonly (keyof RunRow)[] = of === 'answer' ? ANSWER_COLUMNS : CHART_COLUMNS;
 	const read = rows.map((r) => {
 		const row: Record<string, Cell> = {};
-		for (const c of ANSWER_COLUMNS) row[c] = r[c];
-		for (const [unread, instead] of UNREAD) if (r[instead] !== null) row[unread] = null;
+		for (const c of wanted) row[c] = r[c];
+		if (of === 'answer') for (const [unread, instead] of UNREAD) if (r[instead] !== null) row[unread] = null;
 		return row;
 	});
-	const columns = ANSWER_COLUMNS.filter((c) => read.some((r) => r[c] !== null));
+	const columns = wanted.filter((c) => read.some((r) => r[c] !== null));
 	return { columns, values: columns.map((c) => read.map((r) => r[c] ?? null)), length: rows.length };
 }
 
@@ -180,8 +207,8 @@ export interface FinderFamilyFiles {
 	head: FinderHead;
 	/** "qd-3" → its table. */
 	bands: Map<string, FinderTable>;
-	/** Chart file number → whole curves (each point's row, every column, compacted). */
-	curves: Map<number, Partial<RunRow>[]>;
+	/** Chart file number → whole curves (each point's row, by the chart's columns). */
+	curves: Map<number, FinderTable>;
 }
 
 /** A family's files: its head, a file per load band, and its whole curves for the chart. */
@@ -201,9 +228,10 @@ export function familyFiles(entry: Pick<FinderFamilyEntry, 'access' | 'read_pct'
 		for (let band = range[0]; band <= range[1]; band++) bands.set(`${kind}-${band}`, tableOf(rowsOfGroups(bandGroups(curves, kind, band))));
 	}
 	const curveFiles = Math.max(1, Math.ceil(curves.size / CURVES_PER_FILE));
-	const charts = new Map<number, Partial<RunRow>[]>();
-	for (let i = 0; i < curveFiles; i++) charts.set(i, []);
-	for (const g of exact) charts.get(curveFileOf(rowCurveKey(g.point.row), curveFiles))!.push(compactRow(g.point.row));
+	const byFile = new Map<number, RunRow[]>();
+	for (let i = 0; i < curveFiles; i++) byFile.set(i, []);
+	for (const g of exact) byFile.get(curveFileOf(rowCurveKey(g.point.row), curveFiles))!.push(g.point.row);
+	const charts = new Map([...byFile].map(([n, rows]) => [n, tableOf(rows, 'chart')]));
 	// A review's facts as the answer reads them: of its methodology, only what decides a result's conditions.
 	const reviews = Object.fromEntries(
 		Object.entries(family.reviews).map(([id, r]) => {
@@ -230,10 +258,11 @@ export function familyOfBand(head: FinderHead, band: FinderTable): FinderFamily 
 }
 
 /** The whole curves of some answers, in their order, each curve's points in row order (as the answer's from all rows). */
-export function chartRowsOf(curves: readonly Pick<CurveAnswer, 'device_id' | 'review_id' | 'host' | 'kind'>[], files: ReadonlyMap<number, readonly Partial<RunRow>[]>, curveFiles: number): RunRow[] {
+export function chartRowsOf(curves: readonly Pick<CurveAnswer, 'device_id' | 'review_id' | 'host' | 'kind'>[], files: ReadonlyMap<number, FinderTable>, curveFiles: number): RunRow[] {
 	return curves.flatMap((c) => {
 		const key = curveKeyOfAnswer(c);
-		return (files.get(curveFileOf(key, curveFiles)) ?? []).map(expandRow).filter((r) => rowCurveKey(r) === key);
+		const file = files.get(curveFileOf(key, curveFiles));
+		return file ? rowsOf(file).filter((r) => rowCurveKey(r) === key) : [];
 	});
 }
 

@@ -1,6 +1,6 @@
 // The finder's files (src/lib/find/layout.ts): a question reads its family's head and the band of its load, and gets
 // the answer it would get from every row of the family — on the bundled reviews and on a generated catalog — while
-// the chart's files give each drawn curve whole.
+// the chart's files give each drawn curve whole, drawn as from all the rows.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +10,11 @@ import { generateCatalog } from '../../../scripts/bench/synthetic-catalog.ts';
 import { openDataset, runQuery } from '../../../src/lib/build/db.ts';
 import { findAnswer, type FinderAnswer } from '../../../src/lib/find/answer.ts';
 import { expandRow, finderFamiliesOf, type FinderFamilies } from '../../../src/lib/find/family.ts';
-import { ANSWER_COLUMNS, bandOf, bandOfQuery, chartRowsOf, FINDER_CHART_CURVES, familyFiles, familyOfBand, type FinderFamilyFiles } from '../../../src/lib/find/layout.ts';
+import { ANSWER_COLUMNS, bandOf, bandOfQuery, CHART_COLUMNS, chartRowsOf, FINDER_CHART_CURVES, familyFiles, familyOfBand, type FinderFamilyFiles } from '../../../src/lib/find/layout.ts';
+import { perDriveRow } from '../../../src/lib/compare/per-drive.ts';
+import { chartOptions, renderChart } from '../../../src/lib/site/chart-kinds.ts';
+import { DEFAULT_VIEW } from '../../../src/lib/site/view.ts';
+import { snapshotMarkup, testDocument } from '../charts/render.ts';
 import { queryOf } from '../../../src/lib/find/query.ts';
 import type { DeviceRow, ReviewRow, RunRow } from '../../../src/lib/schema.ts';
 import { ROOT } from '../../helpers/fixtures.ts';
@@ -58,6 +62,10 @@ const shown = (a: FinderAnswer) =>
 		),
 	);
 
+const chartDocument = testDocument();
+/** Charts already compared (a drawn set of curves once). */
+const charted = new Set<string>();
+
 /** The files as the page reads them: through JSON. */
 const asRead = <T>(x: T): T => JSON.parse(JSON.stringify(x));
 
@@ -78,10 +86,26 @@ function checkFamilies(families: FinderFamilies): { questions: number; readRows:
 			const full = findAnswer(q, whole);
 			const read = findAnswer(q, familyOfBand(asRead(files.head), table));
 			expect(shown(read), text).toEqual(shown(full));
-			// The chart's curves, whole, in the answer's order, from the chart files.
+			// The chart's curves, whole, in the answer's order, from the chart files: drawn as from all the rows.
 			const drawn = full.ranked[0]?.slice(0, FINDER_CHART_CURVES) ?? [];
-			const curves = new Map([...files.curves].map(([n, rows]) => [n, asRead(rows)]));
-			expect(chartRowsOf(drawn, curves, files.head.curveFiles), text).toEqual(drawn.flatMap((c) => c.points.map((p) => p.row)));
+			const curves = new Map([...files.curves].map(([n, table]) => [n, asRead(table)]));
+			const fromFiles = chartRowsOf(drawn, curves, files.head.curveFiles);
+			const fromAll = drawn.flatMap((c) => c.points.map((p) => p.row));
+			const byChart = (rows: RunRow[]) => rows.map((r) => CHART_COLUMNS.map((c) => r[c]));
+			expect(byChart(fromFiles), text).toEqual(byChart(fromAll));
+			if (drawn.length) {
+				const kind = q.rate_iops !== null ? 'lvi' : 'qd';
+				const key = `${kind} ${JSON.stringify(byChart(fromAll))}`;
+				if (!charted.has(key)) {
+					charted.add(key);
+					const options = chartOptions({ fixed: {} }, DEFAULT_VIEW, { lang: 'en', deviceLabels: {}, document: chartDocument });
+					const draw = (rows: RunRow[]) => {
+						const c = renderChart(kind, rows.map(perDriveRow), options);
+						return [snapshotMarkup(c.element), c.summary, JSON.stringify(c.table)];
+					};
+					expect(draw(fromFiles), text).toEqual(draw(fromAll));
+				}
+			}
 			asked++;
 			readRows += table.length + files.head.loose.length;
 			familyRows += family.runs.length;
