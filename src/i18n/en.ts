@@ -490,6 +490,7 @@ export const en = {
 		find_onlyHas: 'only {things}',
 		find_notDrives: 'Devices that are no physical drive (virtual disks, arrays, persistent memory…)',
 		find_chartTitle: 'The measured curves of the first ranked list (one testbed or comparable results)',
+		find_chartFirst: 'Drawn: the first {shown} of its {total} results (the table lists them all).',
 		navSql: 'SQL',
 		sqlTitle: 'SQL console',
 		sqlIntro:

@@ -470,6 +470,7 @@ export const zhHans = {
 		find_onlyHas: '只有 {things}',
 		find_notDrives: '非物理硬盘的设备（虚拟磁盘、阵列、持久内存…）',
 		find_chartTitle: '第一个排名列表的实测曲线（同一测试平台或可比的结果）',
+		find_chartFirst: '图中只画出其 {total} 个结果中的前 {shown} 个（表格列出全部）。',
 		navSql: 'SQL',
 		sqlTitle: 'SQL 控制台',
 		sqlIntro: '用 SQL 查询已发布的数据表，由本浏览器标签页中的 DuckDB 运行。每张表以其 Parquet 文件命名；查询只读取它所提到的表的文件，在运行时从本网站读取。',

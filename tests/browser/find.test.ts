@@ -23,8 +23,11 @@ describe('finder', () => {
 		await ready(page);
 		const url = new URL(page.url());
 		expect(Object.fromEntries(url.searchParams)).toEqual({ access: 'random', read: '100', bs: '4096', qd: '1' });
-		// Only the one family file this question needs.
-		expect(requests.filter((r) => r.includes('/find/families/'))).toEqual([`${base}/find/families/random-100-4096.json`]);
+		// Only the files this question needs: its family's head, the band of QD 1, and the chart's curves of its first list.
+		const files = () => requests.filter((r) => r.includes('/find/families/')).map((r) => r.slice(`${base}/find/families/`.length));
+		await expect.poll(() => files().length).toBeGreaterThan(2);
+		expect(files().slice(0, 2)).toEqual(['random-100-4096/head.json', 'random-100-4096/qd-0.json']);
+		for (const f of files().slice(2)) expect(f).toMatch(/^random-100-4096\/curves-\d+\.json$/);
 		const lists = page.locator('[data-testid="find-ranked"]');
 		// StorageReview 1T/1Q: P5800X 24 µs before P5510 81 µs (mean latency; the article gives no IOPS at QD 1).
 		const first = lists.nth(0).locator('tbody tr');
@@ -52,6 +55,16 @@ describe('finder', () => {
 		expect(await embed.page.locator('[data-embed-title]').innerText()).toBe('4 KiB random read, 1 outstanding I/O');
 		expect(await embed.page.locator('[data-embed-source] a').getAttribute('href')).toBe('/find/?access=random&read=100&bs=4096&qd=1');
 		await embed.page.screenshot({ path: join(ARTIFACTS, 'find-embed-320.png'), fullPage: true });
+		// Another load on the loaded page reads only its band (the head is kept); the same band again reads nothing.
+		const before = files().length;
+		for (const qd of ['32', '48']) {
+			await page.fill('[data-testid="find-qd"]', qd);
+			await page.click('[data-testid="find-submit"]');
+			await ready(page);
+			await expect.poll(() => page.locator('#find-chart [data-chart-frame] svg').count()).toBeGreaterThan(0);
+		}
+		const later = files().slice(before);
+		expect(later.filter((f) => !f.includes('/curves-'))).toEqual(['random-100-4096/qd-5.json']);
 	});
 
 	it('answers "4K random 70/30 at 100K IOPS with p99 ≤ 1 ms" with where the data stops', async () => {

@@ -1,5 +1,5 @@
-// The finder in the browser: the question from the URL (the form is a plain GET form), the one family file it needs
-// (/find/families/<key>.json: what it reads grows with that family's candidates), the answer (find/answer.ts) built as
+// The finder in the browser: the question from the URL (the form is a plain GET form), the files it needs
+// (its family's head and its load's band, find/layout.ts: a few points of each candidate's curves), the answer (find/answer.ts) built as
 // DOM text, each table's CSV through the one CSV writer, and the ranked drives' measured curves drawn by the chart
 // library (latency vs IOPS for a rate, QD scaling for a queue depth), with SVG and PNG like every chart.
 import { t, type Lang } from '../../i18n/strings.ts';
@@ -9,10 +9,11 @@ import { chartExportsEl } from '../chart-actions.ts';
 import { domOf, el } from '../element.ts';
 import { findAnswer, type CurveAnswer, type FinderAnswer } from '../find/answer.ts';
 import type { FinderFamily } from '../find/family.ts';
+import type { FinderHead } from '../find/layout.ts';
 import { answerColumns, answerEl, answerRowsCsv, questionText, type FinderView } from '../find/html.ts';
 import { BOUND_STATS, familyFileKey, paramsOf, queryOf, type FinderQuery } from '../find/query.ts';
 import { embedSize, iframeSnippet } from '../embed-snippet.ts';
-import { drawRankingChart, loadFamily, rankingChart } from './find-data.ts';
+import { chartRows, drawRankingChart, loadFamily, rankingChart } from './find-data.ts';
 import { reviewTitle } from '../site/labels.ts';
 import { OWN_DEVICE_ID, OWN_REVIEW_ID, type OwnParse } from '../own-result/common.ts';
 import { encodeOwnShare } from '../own-result/share.ts';
@@ -99,14 +100,16 @@ form.addEventListener('submit', (e) => {
 addEventListener('popstate', () => void render());
 
 /** The ranking chart's figure (drawn when the chart library has loaded), its image buttons and its embed. */
-function chartFigure(q: FinderQuery, a: FinderAnswer, family: FinderFamily): { figure: ReturnType<typeof el>; draw: () => Promise<void> } | null {
+function chartFigure(q: FinderQuery, a: FinderAnswer, head: FinderHead, family: FinderFamily): { figure: ReturnType<typeof el>; draw: () => Promise<void> } | null {
 	const chart = rankingChart(q, a);
 	if (!chart) return null;
+	const rows = chartRows(siteBase, head, chart, (c) => c.device_id === OWN_DEVICE_ID);
 	const src = `${location.origin}${siteBase}embed/${page.dataset.langPrefix ?? ''}find/?${paramsOf(q)}`;
 	const figure = el(
 		'figure',
 		{ class: 'chart mt-6', id: 'find-chart', 'data-chart': chart.kind, 'data-chart-id': 'find-chart', 'data-testid': 'chart' },
 		el('figcaption', { class: 'text-base font-medium' }, t(lang, 'find_chartTitle')),
+		chart.total > chart.curves.length ? el('p', { class: 'prose-muted text-sm', 'data-testid': 'find-chart-first' }, t(lang, 'find_chartFirst', { shown: chart.curves.length, total: chart.total })) : '',
 		el('div', { class: 'chart-frame overflow-x-auto', 'data-chart-frame': '' }),
 		el('p', { class: 'mt-3 max-w-3xl text-sm leading-relaxed', 'data-chart-summary': '' }),
 		el('div', { class: 'mt-2 text-sm' }, chartExportsEl(lang)),
@@ -121,7 +124,7 @@ function chartFigure(q: FinderQuery, a: FinderAnswer, family: FinderFamily): { f
 	return {
 		figure,
 		draw: async () => {
-			const drawn = await drawRankingChart(chart, family, lang, output.clientWidth || 640);
+			const drawn = await drawRankingChart(chart, rows, family, lang, output.clientWidth || 640);
 			const target = output.querySelector<HTMLElement>('#find-chart');
 			if (!target) return;
 			target.querySelector('[data-chart-frame]')!.replaceChildren(drawn.element);
@@ -153,20 +156,21 @@ async function render(): Promise<void> {
 	}
 	fillForm(q);
 	status.textContent = t(lang, 'findLoading');
-	let family: FinderFamily | null;
+	let loaded: Awaited<ReturnType<typeof loadFamily>>;
 	try {
-		family = await loadFamily(siteBase, q);
+		loaded = await loadFamily(siteBase, q);
 	} catch (err) {
 		status.textContent = t(lang, 'findFailed', { reason: err instanceof Error ? err.message : String(err) });
 		page.dataset.state = 'ready';
 		return;
 	}
 	if (mine !== rendered) return;
-	if (!family) {
+	if (!loaded) {
 		status.textContent = `${questionText(q, lang)}: ${t(lang, 'findNoFamily')}`;
 		page.dataset.state = 'ready';
 		return;
 	}
+	let family = loaded.family;
 	if (own) {
 		family = {
 			...family,
@@ -184,11 +188,11 @@ async function render(): Promise<void> {
 		// The reader's own result goes along in the comparison's link (its fragment), never as a drive id.
 		compareHref: (devices) => withShareFragment(`${pageBase}${compareQuery(devices.filter((d) => d !== OWN_DEVICE_ID)).slice(1)}`, devices.includes(OWN_DEVICE_ID) ? (own?.fragment ?? null) : null),
 		reviewTitle: (id) => {
-			const r = family!.reviews[id];
+			const r = family.reviews[id];
 			return r ? reviewTitle(r, lang) : id;
 		},
 	};
-	const chart = chartFigure(q, answer, family);
+	const chart = chartFigure(q, answer, loaded.head, family);
 	output.replaceChildren(domOf(answerEl(q, answer, v, chart?.figure ?? null), document));
 	const tables: Record<string, readonly CurveAnswer[]> = {
 		...Object.fromEntries(answer.ranked.map((list, i) => [`find-table-${i}`, list])),

@@ -1,8 +1,9 @@
-// The finder's files, written by the build: one per workload family (access, read share, block size) with the rows of
-// every result that fits it exactly or loosely, and the facts of their reviews and devices. The finder reads only the
-// family it is asked about, so what it fetches grows with that family's candidates, not with the catalog.
+// The finder's files, written by the build (src/lib/find/layout.ts): per workload family (access, read share, block
+// size) a head, one file per load band and the whole curves for the chart. A question reads the head and one band of
+// its family: what it fetches grows with the family's candidates and a few points each, not with the catalog.
 import type { DeviceRow, ReviewRow, RunRow } from '../schema.ts';
 import { finderFamiliesOf, type FinderFamilies } from '../find/family.ts';
+import { familyFiles, finderBandPath, finderCurvesPath, finderHeadPath } from '../find/layout.ts';
 import { buildDevicesSql, buildReviewsSql } from '../queries/metadata.ts';
 import { buildRunsSql } from '../queries/runs.ts';
 import { deviceLabels } from '../site/labels.ts';
@@ -19,8 +20,28 @@ async function load(): Promise<FinderFamilies> {
 	return finderFamiliesOf(rows, reviews, devices, deviceLabels(devices));
 }
 
-/** Every workload family of the dataset, and each family's file. */
+/** Every workload family of the dataset, and each family's rows. */
 export function finderFamilies(): Promise<FinderFamilies> {
 	cached ??= load();
 	return cached;
+}
+
+let files: Promise<Map<string, unknown>> | undefined;
+
+/** Every file of the finder, by its site path ("/find/families/random-100-4096/qd-5.json" → its JSON value). */
+export function finderFiles(): Promise<Map<string, unknown>> {
+	files ??= finderFamilies().then(({ list, files: families }) => {
+		const out = new Map<string, unknown>();
+		for (const entry of list) {
+			const { head, bands, curves } = familyFiles(entry, families.get(entry.key)!);
+			out.set(finderHeadPath(entry.key), head);
+			for (const [name, table] of bands) {
+				const [kind, band] = name.split('-') as ['qd' | 'rate', string];
+				out.set(finderBandPath(entry.key, kind, Number(band)), table);
+			}
+			for (const [n, rows] of curves) out.set(finderCurvesPath(entry.key, n), rows);
+		}
+		return out;
+	});
+	return files;
 }

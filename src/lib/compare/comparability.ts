@@ -131,13 +131,32 @@ function steadyOf(v: string | null): string | null {
 	return s;
 }
 
-const conditionsCache = new WeakMap<ResultContext, Conditions>();
+/** A result's conditions, and the forms classify compares them in. */
+interface ClassFacts {
+	conditions: Conditions;
+	drives: number | null;
+	hostBound: boolean;
+	preconditioning: string | null;
+	steady: string | null;
+	footprint: string | null;
+}
+
+const factsCache = new WeakMap<ResultContext, ClassFacts>();
+
+/** What a result is classed by, read once per context (a ranking classes each result against many). */
+function classFacts(r: ResultContext): ClassFacts {
+	let f = factsCache.get(r);
+	if (!f) {
+		const conditions = conditionsOf(r.row, r.review);
+		f = { conditions, drives: drivesOf(r.row), hostBound: hostBound(r.row), preconditioning: folded(conditions.preconditioning), steady: steadyOf(conditions.steady_state), footprint: folded(conditions.footprint) };
+		factsCache.set(r, f);
+	}
+	return f;
+}
 
 /** The conditions of a result that decide its class: its review's and its row's (read once per context). */
 export function resultConditions(r: ResultContext): Conditions {
-	let c = conditionsCache.get(r);
-	if (!c) conditionsCache.set(r, (c = conditionsOf(r.row, r.review)));
-	return c;
+	return classFacts(r).conditions;
 }
 
 /** The class of a pair of results, with its reasons. Symmetric. */
@@ -148,9 +167,10 @@ export function classify(a: ResultContext, b: ResultContext): Classification {
 	const reasons: Reason[] = [];
 	const notes: Reason[] = [];
 	if (a.deviceClass !== 'unknown' && b.deviceClass !== 'unknown' && a.deviceClass !== b.deviceClass) reasons.push({ kind: 'device_class', values: [a.deviceClass, b.deviceClass] });
-	const [da, db] = [drivesOf(a.row), drivesOf(b.row)];
-	if (da !== db && (hostBound(a.row) || hostBound(b.row))) reasons.push({ kind: 'host_bound', values: [text(da), text(db)] });
-	const [ca, cb] = [resultConditions(a), resultConditions(b)];
+	const [factsA, factsB] = [classFacts(a), classFacts(b)];
+	const [da, db] = [factsA.drives, factsB.drives];
+	if (da !== db && (factsA.hostBound || factsB.hostBound)) reasons.push({ kind: 'host_bound', values: [text(da), text(db)] });
+	const [ca, cb] = [factsA.conditions, factsB.conditions];
 	if (sameReview) {
 		if (a.row.host !== b.row.host) reasons.push({ kind: 'host', values: [a.row.host, b.row.host] });
 		if (a.row.tool !== b.row.tool) reasons.push({ kind: 'tool', values: [a.row.tool && toolName(a.row.tool), b.row.tool && toolName(b.row.tool)] });
@@ -158,12 +178,11 @@ export function classify(a: ResultContext, b: ResultContext): Classification {
 		return { class: reasons.length ? 'conditions_differ' : 'same_testbed', reasons, notes };
 	}
 	if (da === null || db === null) reasons.push({ kind: 'drives', values: [text(da), text(db)] });
-	const pa = folded(ca.preconditioning);
-	const pb = folded(cb.preconditioning);
+	const [pa, pb] = [factsA.preconditioning, factsB.preconditioning];
 	if (pa === null || pb === null || pa !== pb) reasons.push({ kind: 'preconditioning', values: [ca.preconditioning, cb.preconditioning] });
-	const [sa, sb] = [steadyOf(ca.steady_state), steadyOf(cb.steady_state)];
+	const [sa, sb] = [factsA.steady, factsB.steady];
 	if (sa === null || sb === null || sa !== sb) reasons.push({ kind: 'steady_state', values: [ca.steady_state, cb.steady_state] });
-	const [fa, fb] = [folded(ca.footprint), folded(cb.footprint)];
+	const [fa, fb] = [factsA.footprint, factsB.footprint];
 	if (fa !== null && fb !== null && fa !== fb) reasons.push({ kind: 'footprint', values: [ca.footprint, cb.footprint] });
 	if (ca.platform !== cb.platform) notes.push({ kind: 'platform', values: [ca.platform, cb.platform] });
 	if (ca.tool !== cb.tool) notes.push({ kind: 'tool_version', values: [ca.tool, cb.tool] });

@@ -10,6 +10,9 @@ export type Condition = (typeof CONDITIONS)[number];
 export type Conditions = Record<Condition, string | null>;
 
 export type ReviewFacts = Pick<ReviewRow, 'review_id' | 'year' | 'platform_cpu' | 'platform_os' | 'drive_count' | 'methodology_json'>;
+/** The parts of a review's methodology its results' conditions are read from. */
+export const CONDITION_METHOD_KEYS = ['preconditioning', 'steady_state', 'footprint'] as const;
+
 type ConditionRow = Pick<RunRow, 'tool' | 'tool_version' | 'device_count' | 'value_origin' | 'steadystate_attained'>;
 
 const text = (v: unknown): string | null =>

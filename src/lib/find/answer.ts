@@ -33,6 +33,7 @@ export interface CurveAnswer {
 	review_id: string;
 	host: string | null;
 	kind: CurveKind;
+	/** The curve's points the answer was read from: all of them, or (from a load band's file) those near the load and its ends. */
 	points: FinderPoint[];
 	/** The value at the asked load: at one measured point, or between two (interpolated). */
 	at: { iops: number | null; lat: Record<BoundStat, number | null>; points: FinderPoint[]; interpolated: boolean } | null;
@@ -77,22 +78,28 @@ const latOf = (row: RunRow, stat: BoundStat): number | null => {
 	return null;
 };
 
-/** The family's rows that fit the query's workload exactly or loosely, as points (directions of a run joined). */
-function pointsOf(query: FinderQuery, runs: readonly RunRow[]): { exact: FinderPoint[]; loose: { point: FinderPoint; unknown: FingerprintPart[] }[] } {
+/** A measured result as the answer reads it: its point, and every row it was read from (all directions of a run). */
+export interface PointGroup {
+	point: FinderPoint;
+	rows: RunRow[];
+	/** The parts of the workload it does not state (empty: an exact result). */
+	unknown: FingerprintPart[];
+}
+
+/** The family's rows that fit the workload exactly or loosely, as points (directions of a run joined), in row order. */
+export function pointGroups(workload: Pick<FinderQuery, 'access' | 'read_pct' | 'block_size_bytes'>, runs: readonly RunRow[]): PointGroup[] {
 	const byRun = new Map<string, RunRow[]>();
 	for (const r of headlineRows(runs)) {
 		const fp = fingerprintOf(r);
-		if (!fp || fp.access !== query.access) continue;
+		if (!fp || fp.access !== workload.access) continue;
 		// The mix is what the workload is: a result that does not state it is another workload, not a loose match.
-		if (fp.read_pct !== query.read_pct) continue;
-		if (fp.block_size_bytes !== null && fp.block_size_bytes !== query.block_size_bytes) continue;
+		if (fp.read_pct !== workload.read_pct) continue;
+		if (fp.block_size_bytes !== null && fp.block_size_bytes !== workload.block_size_bytes) continue;
 		// Published figures give one metric a row: the rows of one label at one load are one result.
 		const key = r.value_origin === 'published' ? ['published', r.review_id, r.device_id, r.host ?? '', labelKeyOf(r) ?? r.run_id, outstandingOf(r), r.rate_limit_iops].join('\u0000') : r.run_id;
 		byRun.set(key, [...(byRun.get(key) ?? []), r]);
 	}
-	const exact: FinderPoint[] = [];
-	const loose: { point: FinderPoint; unknown: FingerprintPart[] }[] = [];
-	for (const rows of byRun.values()) {
+	return [...byRun.values()].map((rows) => {
 		// The unified row when the tool gives one, else the directions summed (of a published figure, its rate row).
 		const mixed = rows.find((r) => r.direction === 'mixed');
 		const rateOfRow = (r: RunRow) => r.iops ?? (r.bw_bytes_per_s !== null && r.block_size_bytes ? r.bw_bytes_per_s / r.block_size_bytes : null);
@@ -100,33 +107,36 @@ function pointsOf(query: FinderQuery, runs: readonly RunRow[]): { exact: FinderP
 		const totals = parts.map(rateOfRow);
 		const total = totals.every((v) => v === null) ? null : totals.reduce<number>((a, b) => a + (b ?? 0), 0);
 		const row = parts[0]!;
-		const run_id = row.run_id;
 		const lat = { ...NO_LAT };
 		for (const stat of BOUND_STATS) {
 			const values = rows.map((r) => latOf(r, stat)).filter((v): v is number => v !== null);
 			lat[stat] = values.length ? Math.max(...values) : null;
 		}
 		const point: FinderPoint = {
-			run_id,
+			run_id: row.run_id,
 			row,
 			outstanding: outstandingOf(row),
 			rate_limit_iops: row.rate_limit_iops,
 			iops: total === null ? null : perDriveRate(row, total).value,
 			lat,
 		};
-		const unknown = unknownParts(fingerprintOf(row)!);
-		if (unknown.length) loose.push({ point, unknown });
-		else exact.push(point);
-	}
-	return { exact, loose };
+		return { point, rows, unknown: unknownParts(fingerprintOf(row)!) };
+	});
 }
+
+/** The curve a measured point belongs to: one per drive, review, host and kind (a QD sweep, or rate steps). */
+export const curveKindOf = (p: FinderPoint): CurveKind => (p.rate_limit_iops !== null ? 'rate' : 'qd');
+export const curveKeyOf = (p: FinderPoint): string => [p.row.device_id, p.row.review_id, p.row.host ?? '', curveKindOf(p)].join('\u0000');
+
+/** Where a point lies on the axis a question reads: its per-drive IOPS for a target rate, else its outstanding I/Os. */
+export const loadOf = (query: Pick<FinderQuery, 'rate_iops'>, p: FinderPoint): number | null => (query.rate_iops !== null ? p.iops : p.outstanding);
 
 const lerp = (x: number, x0: number, x1: number, y0: number | null, y1: number | null): number | null =>
 	y0 === null || y1 === null ? null : x1 === x0 ? y0 : y0 + ((y1 - y0) * (x - x0)) / (x1 - x0);
 
 /** A curve read at the asked load: exact, interpolated between its two enclosing points, or outside its range. */
 function readCurve(query: FinderQuery, points: FinderPoint[]): Pick<CurveAnswer, 'at' | 'outside'> {
-	const x = (p: FinderPoint) => (query.rate_iops !== null ? p.iops : p.outstanding);
+	const x = (p: FinderPoint) => loadOf(query, p);
 	const target = query.rate_iops ?? query.outstanding!;
 	const sorted = points.filter((p) => x(p) !== null).sort((a, b) => x(a)! - x(b)!);
 	if (!sorted.length) return { at: null, outside: null };
@@ -170,6 +180,14 @@ function byValue(query: FinderQuery, a: CurveAnswer, b: CurveAnswer): number {
 	return known(a.at?.lat.mean, b.at?.lat.mean, 1) || known(b.at?.iops, a.at?.iops, 1);
 }
 
+/** Ties broken by drive, review and host: an answer does not depend on the order its rows came in. */
+function byCurve(a: CurveAnswer, b: CurveAnswer): number {
+	const ka = [a.device_id, a.review_id, a.host ?? ''];
+	const kb = [b.device_id, b.review_id, b.host ?? ''];
+	for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
+	return 0;
+}
+
 const MEETS_RANK = (m: boolean | null) => (m === true ? 0 : m === null ? 1 : 2);
 
 /** The context a curve is classed by: its first point's row, with the family's facts. */
@@ -180,14 +198,11 @@ function contextOf(c: CurveAnswer, family: FinderFamily): ResultContext {
 
 /** `drives`: devices answered as drives whatever their class (the reader's own, whose class nobody stated). */
 export function findAnswer(query: FinderQuery, family: FinderFamily, drives: ReadonlySet<string> = new Set()): FinderAnswer {
-	const { exact, loose } = pointsOf(query, family.runs);
+	const groups = pointGroups(query, family.runs);
+	const loose = groups.filter((g) => g.unknown.length > 0);
 	// One curve per drive, review, host and kind (a QD sweep, or rate steps): interpolation stays inside one curve.
 	const curves = new Map<string, FinderPoint[]>();
-	for (const p of exact) {
-		const kind: CurveKind = p.rate_limit_iops !== null ? 'rate' : 'qd';
-		const key = [p.row.device_id, p.row.review_id, p.row.host ?? '', kind].join('\u0000');
-		curves.set(key, [...(curves.get(key) ?? []), p]);
-	}
+	for (const { point: p } of groups.filter((g) => g.unknown.length === 0)) curves.set(curveKeyOf(p), [...(curves.get(curveKeyOf(p)) ?? []), p]);
 	const answers: CurveAnswer[] = [...curves].map(([key, points]) => {
 		const [device_id, review_id, host, kind] = key.split('\u0000') as [string, string, string, CurveKind];
 		const read = readCurve(query, points);
@@ -201,7 +216,7 @@ export function findAnswer(query: FinderQuery, family: FinderFamily, drives: Rea
 	}
 	const chosen = [...best.values()];
 	const physical = (a: CurveAnswer) => drives.has(a.device_id) || PHYSICAL_DRIVE_CLASSES.has(family.devices[a.device_id]?.device_class ?? 'unknown');
-	const order = (a: CurveAnswer, b: CurveAnswer) => MEETS_RANK(a.meets) - MEETS_RANK(b.meets) || byValue(query, a, b) || (a.device_id < b.device_id ? -1 : 1);
+	const order = (a: CurveAnswer, b: CurveAnswer) => MEETS_RANK(a.meets) - MEETS_RANK(b.meets) || byValue(query, a, b) || byCurve(a, b);
 	const answered = chosen.filter((a) => a.at && physical(a)).sort(order);
 	const contexts = new Map(chosen.map((a) => [a, contextOf(a, family)]));
 	const ranked: CurveAnswer[][] = [];
@@ -215,7 +230,7 @@ export function findAnswer(query: FinderQuery, family: FinderFamily, drives: Rea
 	return {
 		ranked,
 		between,
-		apart: chosen.filter((a) => !a.at && physical(a)).sort((a, b) => (a.device_id < b.device_id ? -1 : 1)),
+		apart: chosen.filter((a) => !a.at && physical(a)).sort(byCurve),
 		loose: loose.map(({ point, unknown }) => ({ device_id: point.row.device_id, review_id: point.row.review_id, point, unknown })),
 		notDrives: chosen.filter((a) => !physical(a)).sort(order),
 	};

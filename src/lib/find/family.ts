@@ -1,5 +1,5 @@
 // What the finder reads for one workload family (access, read share, block size): the rows of every result that fits
-// it exactly or loosely, without their NULL columns, and the facts of their reviews and devices (/find/families/<key>.json).
+// it exactly or loosely, without their NULL columns, and the facts of their reviews and devices; layout.ts writes it as files.
 import type { ReviewFacts } from '../compare/conditions.ts';
 import { fingerprintOf } from '../compare/fingerprint.ts';
 import { headlineRows } from '../compare/workloads.ts';
@@ -23,9 +23,6 @@ export interface FinderFamily {
 	reviews: Record<string, ReviewFacts & { title: string; title_en: string | null }>;
 	devices: Record<string, { label: string; device_class: DeviceClass }>;
 }
-
-/** Where a family's file is, under the site's root. */
-export const finderFamilyPath = (key: string) => `/find/families/${key}.json`;
 
 /** A row without its NULL columns: the files carry what was measured. */
 export function compactRow(row: RunRow): Partial<RunRow> {
