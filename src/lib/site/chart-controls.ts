@@ -1,8 +1,9 @@
 // The chart view's controls (statistic, units, log axes, time resolution, ladder direction, drives), one definition
 // for every page that has them: the pages' chart settings (ChartControls.astro) and the comparison page's row
-// (ComparePage.astro) write the same fields, each a `data-control` named below, whose values are the URL's
-// (url-state.ts: `p99.9`, not the view's `p99_9`). The page scripts (browser/charts-page.ts, browser/compare-page.ts)
-// read and set them through control-values.ts, so a control, the URL and the view say one thing.
+// (ComparePage.astro) write the same fields, each a `data-control` (control-values.ts names them), whose values are
+// the URL's (url-state.ts: `p99.9`, not the view's `p99_9`). The page scripts (browser/charts-page.ts,
+// browser/compare-page.ts) read and set them through control-values.ts, so a control, the URL and the view say one
+// thing.
 import { t, type Lang } from '../../i18n/strings.ts';
 import { CHART_LABELS } from '../charts/labels.ts';
 import type { KindControl } from '../charts/kind.ts';
@@ -29,7 +30,7 @@ export interface ControlsOf {
 
 const FIELD = 'flex flex-col gap-1';
 
-function select(lang: Lang, name: ControlName, label: string, options: readonly (readonly [string, string])[], selected?: string): El {
+function select(name: ControlName, label: string, options: readonly (readonly [string, string])[], selected?: string): El {
 	return el(
 		'label',
 		{ class: FIELD },
@@ -59,10 +60,10 @@ export function chartControlsEl({ lang, wanted, hasTimeseries = false, direction
 	const fields: El[] = [];
 	if (wanted.has('stat')) {
 		const stats = (Object.keys(STAT_PARAM) as LatencyStatistic[]).map((stat) => [STAT_PARAM[stat], L[`stat_${stat}`]!] as const);
-		fields.push(select(lang, 'stat', t(lang, 'controlStat'), stats, STAT_PARAM[DEFAULT_VIEW.stat]));
+		fields.push(select('stat', t(lang, 'controlStat'), stats, STAT_PARAM[DEFAULT_VIEW.stat]));
 	}
-	if (wanted.has('rate')) fields.push(select(lang, 'rate', t(lang, 'controlRate'), RATE_UNITS.map((u) => [u, RATE_TEXT[u]] as const)));
-	if (wanted.has('latency')) fields.push(select(lang, 'latency', t(lang, 'controlLatency'), LATENCY_UNITS.map((u) => [u, LATENCY_TEXT[u]] as const)));
+	if (wanted.has('rate')) fields.push(select('rate', t(lang, 'controlRate'), RATE_UNITS.map((u) => [u, RATE_TEXT[u]] as const)));
+	if (wanted.has('latency')) fields.push(select('latency', t(lang, 'controlLatency'), LATENCY_UNITS.map((u) => [u, LATENCY_TEXT[u]] as const)));
 	if (wanted.has('log')) {
 		fields.push(
 			checkboxes(t(lang, 'controlLog'), [
@@ -73,11 +74,11 @@ export function chartControlsEl({ lang, wanted, hasTimeseries = false, direction
 	}
 	if (wanted.has('buckets') && hasTimeseries) {
 		const choices = BUCKET_CHOICES.map((n) => [String(n), t(lang, 'controlBucketsValue', { n })] as const);
-		fields.push(select(lang, 'buckets', t(lang, 'controlBuckets'), choices, String(DEFAULT_VIEW.buckets)));
+		fields.push(select('buckets', t(lang, 'controlBuckets'), choices, String(DEFAULT_VIEW.buckets)));
 	}
 	if (wanted.has('direction') && directions.length > 1) {
 		const choices = [['', t(lang, 'filterAny')] as const, ...directions.map((d) => [d, L[`direction_${d}`] ?? d] as const)];
-		fields.push(select(lang, 'direction', t(lang, 'controlDirection'), choices));
+		fields.push(select('direction', t(lang, 'controlDirection'), choices));
 	}
 	if (devices.length > 1) {
 		const boxes = devices.map((d) => box({ checked: true, 'data-control': 'device', value: d.id, 'data-testid': 'control-device' }, d.label));

@@ -44,7 +44,8 @@ export interface ChartFigure {
 	/** The drawn chart: markup at build time, the element in the browser; or its drawings for several widths (site/embed-layout.ts drawingsEl). */
 	markup: string | Element | readonly El[];
 	summary: string;
-	table: ChartTable;
+	/** Its data table (left out when absent, as in an embed). */
+	table?: ChartTable;
 	/** How many of the table's rows the page holds (the rest are in the downloads); all when absent. */
 	tableRows?: number;
 	/** At the top of the page: laid out with the first paint, not when it comes into view. */
@@ -62,8 +63,8 @@ export interface ChartFigure {
 
 const SUMMARY_CLASS = 'cursor-pointer font-medium text-accent-600 dark:text-accent-300';
 
-function tableEl(f: ChartFigure): El {
-	const { lang, table } = f;
+function tableEl(f: ChartFigure, table: ChartTable): El {
+	const { lang } = f;
 	const shown = f.tableRows === undefined ? table.rows : table.rows.slice(0, f.tableRows);
 	const cell = (v: string | number | null) => el('td', { class: isNumericCell(v) ? 'num' : undefined }, cellText(v, lang));
 	const truncated = shown.length < table.rows.length;
@@ -159,7 +160,7 @@ export function chartFigureEl(f: ChartFigure): El {
 		el(
 			'div',
 			{ class: 'mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm' },
-			tableEl(f),
+			f.table ? tableEl(f, f.table) : '',
 			chartExportsEl(lang),
 			f.embed ? embedEl(f.embed, lang) : '',
 			f.queries ? queriesEl(f.queries, lang) : '',

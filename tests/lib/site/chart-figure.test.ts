@@ -69,7 +69,7 @@ describe('chart figure', () => {
 
 	it('writes an embed’s figure as the embed writes it: its drawings for several widths and a summary for screen readers', () => {
 		const drawings = [el('div', { class: 'drawn w-0-480', 'data-drawn-width': 320 }, chartMarkup('<svg></svg>')), el('div', { class: 'drawn w-480-', 'data-drawn-width': 640 }, chartMarkup('<svg></svg>'))];
-		const html = htmlOf(chartFigureEl({ lang: 'en', id: 'r-x', kind: 'lvi', markup: drawings, summary: 'Best: A.', table, embedded: true }));
+		const html = htmlOf(chartFigureEl({ lang: 'en', id: 'r-x', kind: 'lvi', markup: drawings, summary: 'Best: A.', embedded: true }));
 		expect(html).toBe(
 			'<figure class="chart" id="r-x" style="margin:0" data-chart="lvi" data-chart-id="r-x" data-eager><div class="chart-frame" data-chart-frame>' +
 				'<div class="drawn w-0-480" data-drawn-width="320"><svg></svg></div><div class="drawn w-480-" data-drawn-width="640"><svg></svg></div></div>' +
