@@ -39,7 +39,7 @@ async function measureOne(browser: Browser, base: string, requests: RequestRecor
 					(value) =>
 						new Promise<number>((done) => {
 							const root = document.querySelector<HTMLElement>('[data-compare-page]')!;
-							const select = document.querySelector<HTMLSelectElement>('[data-compare-view="stat"]')!;
+							const select = document.querySelector<HTMLSelectElement>('[data-compare-page] [data-control="stat"]')!;
 							const t0 = performance.now();
 							select.value = value;
 							select.dispatchEvent(new Event('change'));

@@ -5,6 +5,8 @@
 
 export const en = {
 	code: 'en' as const,
+	/** The language's name in itself: its entry in the language menu. */
+	name: 'English',
 	/** Numbers and dates are formatted in this Intl locale; Open Graph names the language `ogLocale`. */
 	locale: 'en-US',
 	ogLocale: 'en_US',
@@ -38,6 +40,8 @@ export const en = {
 		navDownloads: 'Downloads',
 		langToggle: '中文',
 		langToggleLabel: 'Switch the interface to Simplified Chinese',
+		// The language menu (three languages or more): its button's label
+		langMenuLabel: 'Language of the interface',
 		themeToggleLabel: 'Switch between light and dark theme',
 		themeLight: 'Light',
 		themeDark: 'Dark',

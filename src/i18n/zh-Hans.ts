@@ -3,6 +3,7 @@ import type { Language } from './en.ts';
 
 export const zhHans = {
 	code: 'zh-Hans' as const,
+	name: '中文',
 	locale: 'zh-Hans-CN',
 	ogLocale: 'zh_CN',
 	// Reading a CJK collection costs a tenth of a second a preview: only the Chinese previews load one.
@@ -28,6 +29,7 @@ export const zhHans = {
 		navDownloads: '下载',
 		langToggle: 'English',
 		langToggleLabel: '将界面切换为英文',
+		langMenuLabel: '界面语言',
 		themeToggleLabel: '切换浅色与深色主题',
 		themeLight: '浅色',
 		themeDark: '深色',

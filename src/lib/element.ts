@@ -1,12 +1,18 @@
 // Small element trees, written as HTML at build time (htmlOf) and built as DOM nodes in the browser (domOf), so
 // a page looks the same with JavaScript or without. Text and attribute values are escaped (HTML) or set as text and
-// attributes (DOM); tag and attribute names come from the code only. Browser-safe: no Node imports.
+// attributes (DOM); tag and attribute names come from the code only. htmlOf writes HTML as Astro writes its
+// templates (the same escapes but for < and > in attribute values, an empty attribute as its bare name), so a tree
+// an Astro page writes with `set:html={htmlOf(tree)}` is the same bytes as the template it replaces. Browser-safe: no Node imports.
+import { jsonForScript } from './site/inline-json.ts';
 
 export interface El {
 	tag: string;
-	attrs: Record<string, string | number | undefined>;
+	/** true: the bare attribute (as ''); false or undefined: left out. */
+	attrs: Record<string, string | number | boolean | undefined>;
 	children: (El | string)[];
 	chart?: string | Element;
+	/** A `<script type="application/json">` block's data (site/inline-json.ts). */
+	json?: unknown;
 }
 
 const RAW = '#markup';
@@ -19,22 +25,35 @@ export function chartMarkup(chart: string | Element): El {
 	return { tag: RAW, attrs: {}, children: [], chart };
 }
 
+/** Data for the page's scripts: a non-executable JSON block, found by its data-* attributes (as InlineJson.astro writes it). */
+export function jsonScript(data: unknown, attrs: El['attrs'] = {}): El {
+	return { tag: 'script', attrs: { type: 'application/json', ...attrs }, children: [], json: data };
+}
+
 /** An element; undefined attributes are left out, empty text children dropped. */
 export function el(tag: string, attrs: El['attrs'] = {}, ...children: (El | string)[]): El {
 	return { tag, attrs, children: children.filter((c) => c !== '') };
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+// As Astro escapes: text &<>'" (html-escaper's set); attribute values & and " (they are always quoted), and < and >
+// too (where Astro leaves them), so no markup-like text from the data appears in a page even inside a quoted value.
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escape = (s: string, re: RegExp) => s.replace(re, (c) => ESCAPES[c]!);
+/** Elements without content or end tag. */
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+
+const attrHtml = ([k, v]: [string, El['attrs'][string]]): string => {
+	if (v === undefined || v === false) return '';
+	return v === true || v === '' ? ` ${k}` : ` ${k}="${escape(String(v), /[&<>"]/g)}"`;
+};
 
 export function htmlOf(node: El | string): string {
-	if (typeof node === 'string') return escape(node, /[&<>]/g);
+	if (typeof node === 'string') return escape(node, /[&<>'"]/g);
 	if (node.tag === RAW) return typeof node.chart === 'string' ? node.chart : (node.chart?.outerHTML ?? '');
-	const attrs = Object.entries(node.attrs)
-		.filter(([, v]) => v !== undefined)
-		.map(([k, v]) => ` ${k}="${escape(String(v), /[&<>"]/g)}"`)
-		.join('');
-	return `<${node.tag}${attrs}>${node.children.map(htmlOf).join('')}</${node.tag}>`;
+	const open = `<${node.tag}${Object.entries(node.attrs).map(attrHtml).join('')}>`;
+	if (VOID.has(node.tag)) return open;
+	const content = 'json' in node ? jsonForScript(node.json) : node.children.map(htmlOf).join('');
+	return `${open}${content}</${node.tag}>`;
 }
 
 /** The tree as nodes of `doc` (the page's document in the browser; this module runs anywhere, so it is passed in). */
@@ -46,7 +65,8 @@ export function domOf(node: El | string, doc: Document): Node {
 		return node.chart;
 	}
 	const e = doc.createElement(node.tag);
-	for (const [k, v] of Object.entries(node.attrs)) if (v !== undefined) e.setAttribute(k, String(v));
-	e.append(...node.children.map((c) => domOf(c, doc)));
+	for (const [k, v] of Object.entries(node.attrs)) if (v !== undefined && v !== false) e.setAttribute(k, v === true ? '' : String(v));
+	if ('json' in node) e.textContent = jsonForScript(node.json);
+	else e.append(...node.children.map((c) => domOf(c, doc)));
 	return e;
 }

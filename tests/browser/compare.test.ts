@@ -307,22 +307,22 @@ describe('comparison page', () => {
 		await ready(page);
 		const summary = () => page.locator('[data-family] figure[data-chart="lvi"] [data-chart-summary]').first().innerText();
 		expect(await summary()).toMatch(/µs/);
-		await page.selectOption('[data-testid="compare-latency"]', 'ms');
+		await page.selectOption('[data-testid="control-latency"]', 'ms');
 		await ready(page);
-		await page.check('[data-testid="compare-log-x"]');
+		await page.check('[data-testid="control-log-x"]');
 		await ready(page);
 		await expect.poll(summary).toMatch(/\d ms\b/);
 		expect(await summary()).not.toMatch(/µs/);
 		// CrystalDiskMark reports no p99: the chart says it has nothing to draw for that statistic.
-		await page.selectOption('[data-testid="compare-stat"]', 'p99');
+		await page.selectOption('[data-testid="control-stat"]', 'p99');
 		await ready(page);
 		await expect.poll(summary).toMatch(/No data to show/);
 		const query = new URL(page.url()).searchParams;
 		expect([query.get('stat'), query.get('unit'), query.get('log'), query.get('devices')]).toEqual(['p99', 'ms', 'x', `${P2},${BLUE}`]);
 		const again = await open(new URL(page.url()).pathname + new URL(page.url()).search);
 		await ready(again.page);
-		expect(await again.page.locator('[data-testid="compare-stat"]').inputValue()).toBe('p99');
-		expect(await again.page.locator('[data-testid="compare-log-x"]').isChecked()).toBe(true);
+		expect(await again.page.locator('[data-testid="control-stat"]').inputValue()).toBe('p99');
+		expect(await again.page.locator('[data-testid="control-log-x"]').isChecked()).toBe(true);
 		expect(await again.page.locator('[data-family] figure[data-chart="lvi"] [data-chart-summary]').first().innerText()).toBe(await summary());
 	});
 

@@ -5,18 +5,16 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { sqlUrl } from '../../src/lib/sql/console.ts';
-import { SQL_EXAMPLES } from '../../src/lib/sql/examples.ts';
+import { DEFAULT_LANG, LANGS } from '../../src/i18n/lang.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 import { collectPageText, datasetText, siteEnglish, type DataText } from '../helpers/english-check.ts';
 import { ARTIFACTS, browserSession, launch, watchedPage, type Watched } from './chromium.ts';
+import { pagesToWalk, pathIn } from './page-types.ts';
 
 const base = inject('baseUrl');
 const { open } = browserSession(base);
 const REVIEW = '/reviews/storagereview-2021-intel-p5510-vs-samsung-pm9a3/';
 const P5510 = 'intel-d7-p5510-7-68tb';
-const PM9A3 = 'samsung-pm9a3-7-68tb';
-const TIMESERIES = '/reviews/lab-2026-virtual-disk-fio-sweep/w-4k-random-read-qd32-timeseries/';
 
 const lang = (page: Page) => page.getAttribute('html', 'lang');
 
@@ -130,35 +128,24 @@ describe('Chinese pages', () => {
 		expect(data.size).toBeGreaterThan(100);
 	});
 
-	/** One page of each kind, with what to wait for before its text is whole (what JavaScript adds counts too). */
-	const PAGES: [string, string, string | null][] = [
-		['catalog', '/zh-Hans/', 'html[data-catalog-ready="1"]'],
-		['review', `/zh-Hans${REVIEW}`, 'html[data-charts-ready="1"]'],
-		['workload', `/zh-Hans${TIMESERIES}`, 'html[data-charts-ready="1"]'],
-		['drive', `/zh-Hans/drives/${P5510}/`, 'html[data-charts-ready="1"]'],
-		['virtual disk', '/zh-Hans/drives/virtual-disk-virtio-blk/', 'html[data-charts-ready="1"]'],
-		['compare pair', `/zh-Hans/compare/${P5510}-vs-${PM9A3}/`, null],
-		['compare', `/zh-Hans/compare/?devices=${P5510},${PM9A3},intel-optane-p5800x-800gb`, '[data-compare-page][data-state="ready"]'],
-		['find', '/zh-Hans/find/?access=random&read=100&bs=4096&qd=1', '[data-find-page][data-state="ready"]'],
-		['data', '/zh-Hans/data/', null],
-		['sql', sqlUrl('/zh-Hans/sql/', SQL_EXAMPLES[0]!.sql), '[data-sql-page][data-state]:not([data-state="running"])'],
-		['columns', '/zh-Hans/columns/', null],
-		['embeds', '/zh-Hans/embed/', null],
-		['embed', '/embed/reviews/lab-2026-virtual-disk-fio-sweep/charts/#zh-Hans/r-w-4k-random-read-qd32-timeseries-ts-iops', 'figure[data-chart] [data-chart-frame] svg:visible'],
-		['404', '/zh-Hans/no/such/page/', null],
-	];
+	/** Every page type's pages (page-types.ts) in every language but the default, and what to wait for before their text is whole (what JavaScript adds counts too). */
+	const others = LANGS.filter((l) => l !== DEFAULT_LANG);
+	const PAGES = [...pagesToWalk({ langs: others }), ...pagesToWalk({ status: 404, langs: others })].map(({ type, lang: code, path }) => {
+		const nth = type.paths.findIndex((p) => pathIn(p, code) === path);
+		return { kind: type.kind, code, path, ready: type.ready, missing: type.status === 404, name: `${code.split('-')[0]}-${type.kind.replace(/\W+/g, '-')}${nth > 0 ? `-${nth + 1}` : ''}` };
+	});
 
-	for (const [kind, path, ready] of PAGES) {
-		it(`${kind}: no English the site wrote`, async () => {
-			const { page } = await (kind === '404' ? open404 : open)(path, { viewport: { width: 1280, height: 900 } });
+	for (const { kind, code, path, ready, missing, name } of PAGES) {
+		it(`${kind} ${path}: no English the site wrote`, async () => {
+			const { page } = await (missing ? open404 : open)(path, { viewport: { width: 1280, height: 900 } });
 			if (ready) await page.waitForSelector(ready, { timeout: 60_000 });
-			expect(await lang(page)).toBe('zh-Hans');
-			await page.screenshot({ path: join(ARTIFACTS, `zh-${kind.replace(/\W+/g, '-')}-1280.png`) });
+			expect(await lang(page)).toBe(code);
+			await page.screenshot({ path: join(ARTIFACTS, `${name}-1280.png`) });
 			const found = (await page.evaluate(collectPageText)).flatMap(({ where, text }) => {
 				const words = siteEnglish(text, data);
 				return words.length ? [`${where}: ${words.join(' ')} ← “${text.slice(0, 160)}”`] : [];
 			});
-			const report = join(ARTIFACTS, `english-zh-${kind.replace(/\W+/g, '-')}.txt`);
+			const report = join(ARTIFACTS, `english-${name}.txt`);
 			writeFileSync(report, [...new Set(found)].join('\n'));
 			expect([...new Set(found)], `English the site wrote, listed in ${report}`).toEqual([]);
 		});

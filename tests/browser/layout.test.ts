@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../helpers/fixtures.ts';
 import { ARTIFACTS, browserSession } from './chromium.ts';
+import { pagesToWalk } from './page-types.ts';
 
 const base = inject('baseUrl');
 const { watch } = browserSession(base);
@@ -21,22 +22,6 @@ const dirs = (path: string) =>
 const REVIEWS = dirs('reviews');
 const DRIVES = dirs('drives');
 const PAIRS = dirs('compare').filter((d) => d.includes('-vs-'));
-
-/** One page of each type, in both languages. */
-const PAGE_TYPES = [
-	'/',
-	`/reviews/${REVIEWS[0]}/`,
-	`/reviews/soerenmetje-2021-crystaldiskmark-three-drives/`,
-	`/reviews/lab-2026-virtual-disk-fio-sweep/${dirs('reviews/lab-2026-virtual-disk-fio-sweep')[0]}/`,
-	'/drives/intel-d7-p5510-7-68tb/',
-	`/compare/${PAIRS[0]}/`,
-	'/compare/?devices=intel-d7-p5510-7-68tb,intel-optane-p5800x-800gb,intel-optane-pmem-200-128gb',
-	'/find/?access=random&read=100&bs=4096&qd=1',
-	'/data/',
-	'/sql/',
-	'/columns/',
-	'/embed/',
-].flatMap((p) => [p, `/zh-Hans${p}`]);
 
 async function sideways(page: Page): Promise<{ scrollWidth: number; innerWidth: number; widest: string[] }> {
 	return page.evaluate(() => {
@@ -67,7 +52,7 @@ describe('layout', () => {
 	it('no page type scrolls sideways at 320 or 375 px, in English or Chinese', async () => {
 		for (const width of [320, 375]) {
 			const { page } = await watch({ viewport: { width, height: 800 } });
-			for (const path of PAGE_TYPES) {
+			for (const { path } of pagesToWalk()) {
 				await page.goto(base + path, { waitUntil: 'load' });
 				const s = await sideways(page);
 				expect({ path, width, ...s }).toEqual({ path, width, scrollWidth: s.innerWidth, innerWidth: s.innerWidth, widest: [] });

@@ -56,11 +56,11 @@ describe('your result as a link', () => {
 		// The page's own URL carries the link, and a change of view keeps it.
 		expect(page.url()).toBe(link);
 		expect(await page.locator('[data-testid="compare-share-note"]').innerText()).toMatch(/never send that part to a server, so your result is never uploaded/);
-		await page.selectOption('[data-testid="compare-latency"]', 'ms');
+		await page.selectOption('[data-testid="control-latency"]', 'ms');
 		await ready(page);
 		expect(new URL(page.url()).hash).toBe(url.hash);
 		expect(new URL(page.url()).searchParams.get('unit')).toBe('ms');
-		await page.selectOption('[data-testid="compare-latency"]', 'us');
+		await page.selectOption('[data-testid="control-latency"]', 'us');
 		await ready(page);
 
 		for (const width of [1280, 375]) {

@@ -8,11 +8,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServer, type StaticServer } from '../../scripts/serve.ts';
 import { launch, watchedPage } from './chromium.ts';
+import { DEFAULT_LANG } from '../../src/i18n/lang.ts';
+import { PAGE_TYPES, pagesToWalk, pathIn } from './page-types.ts';
 
 const base = inject('baseUrl');
-const REVIEW = '/reviews/lab-2026-virtual-disk-fio-sweep/';
-const LIVE = [REVIEW, `${REVIEW}w-4k-random-read/`, '/drives/intel-d7-p5510-7-68tb/'];
-const STATIC = ['/', '/zh-Hans/', '/columns/', '/sql/', '/reviews/zdnet-2013-intel-dc-s3500/', `/zh-Hans${REVIEW}`];
+/** Each page type that goes live with DuckDB, by its first page; every page of every type (page-types.ts) in every language loads. */
+const LIVE = PAGE_TYPES.filter((t) => t.live).map((t) => pathIn(t.paths[0]!, DEFAULT_LANG));
+const STATIC = pagesToWalk().map((p) => p.path);
+const REVIEW = LIVE[0]!;
 
 let browser: Browser;
 let other: StaticServer;

@@ -238,6 +238,8 @@ async function load(path: string, js: boolean, tamper?: (page: Page) => Promise<
 			await w.page.waitForSelector('[data-sql-page][data-state]:not([data-state="running"])', { timeout: 60_000 });
 			sql = await w.page.getAttribute('[data-sql-page]', 'data-state');
 		}
+		// The finder answers after its page has loaded: its text is whole once it says so.
+		if (await w.page.locator('[data-find-page]').count()) await w.page.waitForSelector('[data-find-page][data-state="ready"]', { timeout: 60_000 });
 		const compare = (await w.page.locator('[data-compare-page]').count()) > 0;
 		if (compare) {
 			await w.page.waitForSelector('[data-compare-page][data-state="ready"]', { timeout: 60_000 });

@@ -110,7 +110,7 @@ const LONG_PIECE = { tokens: 4, chars: 24 };
  * punctuation that is a long piece of a data string (a curator's note the page cut, LONG_PIECE), and each data string
  * the text holds whole (whole tokens, case-insensitively); both are found in the text as it is and taken out. Every
  * word left in Latin letters that is not a term is the site's own. A short piece ("not stated") is never data by
- * being inside a longer note.
+ * being inside a longer note, unless the page cut it ("latenc…", a chart's label cut to fit).
  */
 export function siteEnglish(text: string, data: DataText): string[] {
 	const words = englishWords(text);
@@ -122,6 +122,12 @@ export function siteEnglish(text: string, data: DataText): string[] {
 		const piece = m[0].trim();
 		const long = (piece.match(TOKEN) ?? []).length >= LONG_PIECE.tokens || piece.length >= LONG_PIECE.chars;
 		if (long && data.joined.includes(piece.toLowerCase())) spans.push([m.index, m.index + m[0].length]);
+	}
+	// A label the page cut ("4k-random-read · latenc…"): its last part is data when a data string holds it from a token's start.
+	for (const m of text.matchAll(/([^·:：\u3000-\u303f\u4e00-\u9fff]+)…/gu)) {
+		const part = m[1]!.trim();
+		const from = m.index + m[1]!.indexOf(part);
+		if (part && new RegExp(`(^|[^a-z0-9])${part.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(data.joined)) spans.push([from, from + part.length]);
 	}
 	const candidates = new Set([...new Set(words.map((x) => x.toLowerCase()))].flatMap((w) => data.byWord.get(w) ?? []));
 	for (const s of candidates) {

@@ -5,6 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../src/i18n/lang.ts';
 import type { FingerprintRow } from '../../src/lib/compare/fingerprint.ts';
+import { parseHTML } from 'linkedom';
 import { outsideMarkers } from './pseudo-language.ts';
 
 vi.mock('../../src/i18n/languages.ts', async (importOriginal) => {
@@ -17,6 +18,8 @@ const { LANGUAGES } = await import('../../src/i18n/languages.ts');
 const { LANGS, localeOf } = await import('../../src/i18n/lang.ts');
 const { t, tn } = await import('../../src/i18n/strings.ts');
 const { inEveryLang, langOfParam, langParams, otherLang, pathFor } = await import('../../src/i18n/routes.ts');
+const { languageSwitchEl } = await import('../../src/lib/site/language-switch.ts');
+const { htmlOf } = await import('../../src/lib/element.ts');
 const charts = await import('../../src/lib/charts/index.ts');
 const { CHART_LABELS } = await import('../../src/lib/charts/labels.ts');
 const { verdictOf, verdictText, workloadText, reasonText, metricText } = await import('../../src/lib/compare/verdict.ts');
@@ -64,7 +67,7 @@ describe('a third language, added as one file and one line', () => {
 		expect(langParams()).toEqual([{ params: { lang: undefined } }, { params: { lang: 'zh-Hans' } }, { params: { lang: 'x-test' } }]);
 		expect(inEveryLang([{ params: { id: 'r' } }]).map((p) => p.params.lang)).toEqual([undefined, 'zh-Hans', 'x-test']);
 		expect(langOfParam('x-test')).toBe(X);
-		// Its language toggle leads to the default language, in its own words.
+		// With two languages, its toggle would lead to the default language, in its own words (with three, the header has a menu: below).
 		expect(otherLang(X)).toBe('en');
 		expect(t(X, 'langToggleLabel')).toBe(`⟦${english.ui.langToggleLabel}⟧`);
 	});
@@ -92,6 +95,29 @@ describe('a third language, added as one file and one line', () => {
 		onlyPseudo(reasonText('host', X));
 		onlyPseudo(metricText('iops', X));
 		onlyPseudo(verdictText(verdictOf([], ['a', 'b'], []), 0, 2, { a: 'A', b: 'B' }, X));
+	});
+
+	it('turns the header’s language toggle into a menu of all three, each leading to the same page in its language', () => {
+		for (const lang of LANGS) {
+			const { document } = parseHTML(`<header>${htmlOf(languageSwitchEl(lang, '/reviews/r/'))}</header>`);
+			// No single toggle: a <details> menu, which opens without JavaScript.
+			expect(document.querySelector('[data-testid="lang-toggle"]')).toBeNull();
+			const menu = document.querySelector('details[data-testid="lang-menu"]')!;
+			expect(menu.querySelector('summary')!.textContent).toBe(LANGUAGES.find((l) => l.code === lang)!.name);
+			expect(menu.querySelector('summary')!.getAttribute('aria-label')).toBe(t(lang, 'langMenuLabel'));
+			const links = [...menu.querySelectorAll('a')].map((a) => ({
+				href: a.getAttribute('href'),
+				lang: a.getAttribute('lang'),
+				text: a.textContent,
+				current: a.getAttribute('aria-current'),
+				target: a.getAttribute('data-lang-target'),
+			}));
+			expect(links).toEqual([
+				{ href: '/reviews/r/', lang: 'en', text: 'English', current: lang === 'en' ? 'true' : null, target: lang === 'en' ? null : 'en' },
+				{ href: '/zh-Hans/reviews/r/', lang: 'zh-Hans', text: '中文', current: lang === 'zh-Hans' ? 'true' : null, target: lang === 'zh-Hans' ? null : 'zh-Hans' },
+				{ href: '/x-test/reviews/r/', lang: 'x-test', text: '⟦x-test⟧', current: lang === X ? 'true' : null, target: lang === X ? null : 'x-test' },
+			]);
+		}
 	});
 });
 

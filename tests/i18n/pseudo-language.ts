@@ -12,6 +12,7 @@ export function pseudoLanguage(en: Language): Language & { code: 'x-test' } {
 	return {
 		...en,
 		code: 'x-test',
+		name: `${OPEN}x-test${CLOSE}`,
 		locale: 'de-DE',
 		ogLocale: 'x_TEST',
 		previewFonts: [],

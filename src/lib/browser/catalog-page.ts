@@ -35,7 +35,7 @@ export function initCatalog(): void {
 	const count = controls.querySelector<HTMLElement>('[data-catalog-count]');
 	const match = controls.querySelector<HTMLElement>('[data-catalog-match]');
 	const empty = document.querySelector<HTMLElement>('[data-catalog-empty]');
-	const langLink = document.querySelector<HTMLAnchorElement>('[data-testid="lang-toggle"]');
+	const langLinks = [...document.querySelectorAll<HTMLAnchorElement>('a[data-lang-target]')];
 	// Counts: formatValue prints whole numbers exactly, grouped, with a formatter made once.
 	const n = (v: number) => formatValue(v, ctx.text.lang);
 
@@ -140,8 +140,12 @@ export function initCatalog(): void {
 		const url = href(state) + location.hash;
 		if (how === 'push') history.pushState(null, '', url);
 		else if (url !== location.pathname + location.search + location.hash) history.replaceState(history.state, '', url);
-		// The language link leads to the same page of the other language (the query it keeps by itself).
-		if (langLink && location.pathname.startsWith(ctx.root)) langLink.pathname = ctx.altRoot + location.pathname.slice(ctx.root.length);
+		// The language links lead to the same page in their language (the query they keep by themselves).
+		if (!location.pathname.startsWith(ctx.root)) return;
+		for (const link of langLinks) {
+			const root = ctx.langRoots[link.dataset.langTarget!];
+			if (root) link.pathname = root + location.pathname.slice(ctx.root.length);
+		}
 	};
 
 	// The rows follow every keystroke, the address only the first one (a history entry: Back leaves the search at once)

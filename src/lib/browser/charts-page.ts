@@ -15,6 +15,7 @@ import type { DrawContext } from './chart-render.ts';
 import type { PageConfig } from '../site/page-config.ts';
 import { readJson } from './inline-data.ts';
 import { isDefaultView, queryFromView, viewFromQuery } from '../site/url-state.ts';
+import { CONTROL_NAMES, controlValue, viewWithControl, type ControlName } from '../site/control-values.ts';
 
 interface PageRows {
 	runs: PackedRows;
@@ -340,53 +341,31 @@ async function applyView(next: ViewState): Promise<void> {
 
 function writeControls(): void {
 	if (!controls) return;
-	const set = (name: string, value: string) => {
-		const el = controls.querySelector<HTMLSelectElement>(`[data-control="${name}"]`);
-		if (el && [...el.options].some((o) => o.value === value)) el.value = value;
-	};
-	set('stat', { mean: 'mean', p50: 'p50', p99: 'p99', p99_9: 'p99.9', p99_99: 'p99.99' }[view.stat]);
-	set('rate', view.rateUnit);
-	set('latency', view.latencyUnit);
-	set('buckets', String(view.buckets));
-	set('direction', view.direction ?? '');
-	const check = (name: string, on: boolean | undefined) => {
-		const el = controls.querySelector<HTMLInputElement>(`[data-control="${name}"]`);
-		if (el) el.checked = !!on;
-	};
-	check('log-x', view.logX);
-	check('log-y', view.logY);
+	for (const name of CONTROL_NAMES) {
+		const el = controls.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-control="${name}"]`);
+		const value = controlValue(view, name);
+		if (el instanceof HTMLInputElement) el.checked = value === true;
+		else if (el && [...el.options].some((o) => o.value === value)) el.value = String(value);
+	}
 	for (const box of controls.querySelectorAll<HTMLInputElement>('[data-control="device"]')) {
 		box.checked = !view.devices || view.devices.includes(box.value);
 	}
 }
 
 function readControls(changed: string): ViewState {
-	const next: ViewState = { ...view };
-	const value = (name: string) => controls?.querySelector<HTMLSelectElement>(`[data-control="${name}"]`)?.value;
-	const fresh = viewFromQuery(
-		new URLSearchParams({
-			stat: value('stat') ?? 'mean',
-			unit: [value('rate') === 'MB/s' ? 'MBps' : value('rate') === 'MiB/s' ? 'MiBps' : 'iops', value('latency') ?? 'us'].join(','),
-			buckets: value('buckets') ?? String(DEFAULT_VIEW.buckets),
-			dir: value('direction') ?? '',
-		}),
-	);
-	next.stat = fresh.stat;
-	next.rateUnit = fresh.rateUnit;
-	next.latencyUnit = fresh.latencyUnit;
-	next.buckets = fresh.buckets;
-	next.direction = fresh.direction;
+	const control = (name: string) => controls?.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-control="${name}"]`);
 	if (changed === 'log-x' || changed === 'log-y') {
-		const checked = (name: string) => !!controls?.querySelector<HTMLInputElement>(`[data-control="${name}"]`)?.checked;
-		next.logX = checked('log-x');
-		next.logY = checked('log-y');
+		// Both axes as the boxes show them: an axis left to its chart's default is unticked, so it is now off.
+		const checked = (name: string) => (control(name) as HTMLInputElement | null | undefined)?.checked === true;
+		return { ...view, logX: checked('log-x'), logY: checked('log-y') };
 	}
 	if (changed === 'device') {
 		const boxes = [...(controls?.querySelectorAll<HTMLInputElement>('[data-control="device"]') ?? [])];
 		const shown = boxes.filter((b) => b.checked).map((b) => b.value);
-		next.devices = shown.length === boxes.length ? undefined : shown;
+		return { ...view, devices: shown.length === boxes.length ? undefined : shown };
 	}
-	return next;
+	const el = control(changed);
+	return el && (CONTROL_NAMES as readonly string[]).includes(changed) ? viewWithControl(view, changed as ControlName, el.value) : view;
 }
 
 function writeUrl(): void {

@@ -20,6 +20,7 @@ import { SHARE_MAX_CHARS, encodeOwnShare } from '../own-result/share.ts';
 import { fileSizeText } from '../site/format.ts';
 import type { ViewState } from '../site/view.ts';
 import { queryFromView, viewFromQuery } from '../site/url-state.ts';
+import { controlValue, viewWithControl, type ControlName } from '../site/control-values.ts';
 import { compareSource, lateIndex, type Loaded } from './compare-data.ts';
 import { parseInWorker } from './own-result.ts';
 import { sharedOwnOfLocation, withShareFragment } from './own-share.ts';
@@ -39,8 +40,9 @@ const search = $<HTMLInputElement>('[data-compare-search]');
 const matches = $<HTMLUListElement>('[data-compare-matches]');
 const baseSelect = $<HTMLSelectElement>('[data-compare-base]');
 const allBox = $<HTMLInputElement>('[data-compare-all]');
-/** The chart view's controls, each named by the view field it sets (stat, rateUnit, latencyUnit, logX, logY). */
-const viewControls = [...page.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-compare-view]')];
+/** The chart view's controls (site/chart-controls.ts), each named by its `data-control`. */
+const viewControls = [...page.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[data-control]')];
+const controlName = (control: HTMLElement) => control.dataset.control as ControlName;
 const workloadSelect = $<HTMLSelectElement>('[data-compare-workload]');
 const fileInput = $<HTMLInputElement>('[data-compare-file]');
 const drop = $<HTMLElement>('[data-compare-drop]');
@@ -337,7 +339,7 @@ async function render(): Promise<void> {
 function syncControls(): void {
 	allBox.checked = state.all;
 	for (const control of viewControls) {
-		const value = state.view[control.dataset.compareView as keyof ViewState];
+		const value = controlValue(state.view, controlName(control));
 		if (control instanceof HTMLInputElement) control.checked = value === true;
 		else control.value = String(value);
 	}
@@ -439,7 +441,7 @@ workloadSelect.addEventListener('change', () => go({ ...state, workload: workloa
 for (const control of viewControls) {
 	control.addEventListener('change', () => {
 		const value = control instanceof HTMLInputElement ? control.checked : control.value;
-		go({ ...state, view: { ...state.view, [control.dataset.compareView!]: value } });
+		go({ ...state, view: viewWithControl(state.view, controlName(control), value) });
 	});
 }
 

@@ -40,8 +40,9 @@ for (const button of document.querySelectorAll('[data-testid="theme-toggle"]')) 
 	});
 }
 
-// The language link works without JavaScript; with it, the choice is remembered and the view (query, hash) kept.
-for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-testid="lang-toggle"]')) {
+// The language links (site/language-switch.ts) work without JavaScript; with it, the choice is remembered and the
+// view (query, hash) kept.
+for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-lang-target]')) {
 	link.addEventListener('click', (e) => {
 		const target = link.dataset.langTarget;
 		if (!target) return;

@@ -22,6 +22,7 @@ import type { RunRow } from '../schema.ts';
 import type { PageConfig } from '../site/page-config.ts';
 import { packPageRuns, unpackPageRuns, type ChartSpec, type PackedChart, type PackedRows } from '../site/chart-data.ts';
 import { jsonForScript } from '../site/inline-json.ts';
+import { embeddedFigureEl } from '../site/chart-figure.ts';
 import { plotStyleTexts } from './plot-styles.ts';
 
 /**
@@ -130,16 +131,6 @@ export function embedNoticeEl(lang: Lang): El {
 	});
 }
 
-/** The embed's chart: its frame (its drawings, or empty for a chart drawn in the browser) and text summary; the id on the figure (`ownId`) unless a document's section holds it. */
-export function embedFigureEl(id: string, kind: string, drawings: readonly Drawing[], summary: string, ownId = true): El {
-	return el(
-		'figure',
-		{ class: 'chart', id: ownId ? id : undefined, style: 'margin:0', 'data-chart': kind, 'data-chart-id': id, 'data-eager': '' },
-		el('div', { class: 'chart-frame', 'data-chart-frame': '' }, ...drawingsEl(drawings, chartMarkup)),
-		el('p', { class: 'sr-only', 'data-chart-summary': '' }, summary),
-	);
-}
-
 /** The embed's one-line source and the link back to the chart's page. */
 export function embedSourceEl(lang: Lang, source: string, href: string): El {
 	return el('p', { class: 'source', 'data-embed-source': '' }, `${t(lang, 'embedSource')}: ${source} · `, el('a', { href, target: '_top', 'data-embed-back': '' }, `${t(lang, 'siteName')} ↗`));
@@ -191,7 +182,7 @@ function ordered(parts: EmbedPart[], group: string): EmbedPart[] {
 /** One section of the document: a chart with its title, notice, source line and link back to its page. */
 function sectionHtml(p: EmbedPart): string {
 	const pageHref = `${pathFor(p.lang, p.pagePath)}#${p.id}`;
-	const figure = htmlOf(embedFigureEl(p.id, p.kind, p.drawings, p.summary, false));
+	const figure = htmlOf(embeddedFigureEl({ id: p.id, kind: p.kind, markup: drawingsEl(p.drawings, chartMarkup), summary: p.summary, anchored: false }));
 	const attrs = { class: 'embed-chart', id: embedAnchor(p.lang, p.id), lang: p.lang, 'data-embed-chart': '', 'data-title': `${p.title} · ${p.pageTitle}`, 'data-embed-live': p.live };
 	return htmlOf(
 		el('section', attrs, embedNoticeEl(p.lang), el('h1', {}, p.title), chartMarkup(p.live ? figure : figure.replace('</figure>', `${json('data-chart-spec', p.packed)}</figure>`)), embedSourceEl(p.lang, p.pageTitle, pageHref)),

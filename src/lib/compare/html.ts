@@ -7,8 +7,7 @@ import { punctuationOf } from '../../i18n/lang.ts';
 import { t, type Lang, type UiKey } from '../../i18n/strings.ts';
 import { formatNumber, formatSigned, listText } from '../charts/format.ts';
 import type { ChartTable } from '../charts/table.ts';
-import { chartExportsEl } from '../chart-actions.ts';
-import { chartMarkup, el, type El } from '../element.ts';
+import { el, type El } from '../element.ts';
 import type { HistogramRow, PercentileRow, RunRow } from '../schema.ts';
 import { matchesHistogramFilter } from '../queries/histograms.ts';
 import type { TimeseriesBucketRow } from '../queries/timeseries.ts';
@@ -17,7 +16,7 @@ import { KINDS, kindOf } from '../charts/kinds.ts';
 import { fourCornersKind } from '../charts/four-corners/index.ts';
 import { assembleInput, type FixedOptions } from '../site/chart-data.ts';
 import { headlineDisplay } from '../site/format.ts';
-import { cellText, isNumericCell } from '../site/table-format.ts';
+import { chartFigureEl } from '../site/chart-figure.ts';
 import type { ChartKind } from '../site/view.ts';
 import type { Comparison, Family, SharedLoad } from './comparison.ts';
 import { bestOf, metricsOf, type DeltaRow } from './delta.ts';
@@ -152,60 +151,10 @@ function loadText(row: DeltaRow, lang: Lang): string {
 	return parts.filter((p) => p !== null).join(' · ') || '?';
 }
 
-/** "Embed" under a chart: the snippet to paste (chart-export.ts rewrites it for the page's view) and a link to the embed. */
-function embedEl(chart: CompareChart, e: ChartEmbed, lang: Lang): El {
-	return el(
-		'details',
-		{ class: 'mt-2 text-sm', 'data-chart-embed': '' },
-		el('summary', { class: 'cursor-pointer font-medium text-accent-600 dark:text-accent-300' }, t(lang, 'chartEmbed')),
-		el('p', { class: 'prose-muted mt-2 max-w-3xl' }, t(lang, 'chartEmbedHint')),
-		el(
-			'textarea',
-			{
-				class: 'field mt-2 h-20 w-full max-w-3xl font-mono text-xs',
-				readonly: '',
-				'aria-label': t(lang, 'chartEmbed'),
-				'data-embed-snippet': '',
-				'data-embed-src': e.src,
-				'data-embed-keep': e.keep,
-				'data-embed-chart': chart.id,
-				'data-embed-title': e.title,
-				'data-embed-width': e.size.width,
-				'data-embed-height': e.size.height,
-				'data-data-base': e.dataBase,
-			},
-			e.snippet,
-		),
-		el('p', { class: 'mt-1 text-xs' }, el('a', { href: e.src, 'data-embed-link': '' }, t(lang, 'chartEmbedOpen'))),
-	);
-}
-
-function chartFigure(chart: CompareChart, drawn: DrawnChart, lang: Lang, embed?: ChartEmbed): El {
-	// As every chart table is written, at build time and in the browser (site/table-format.ts).
-	const cell = (v: string | number | null) => el('td', isNumericCell(v) ? { class: 'num' } : {}, cellText(v, lang));
-	return el(
-		'figure',
-		{ class: 'chart mt-6', id: chart.id, 'data-chart': chart.kind, 'data-chart-id': chart.id, 'data-testid': 'chart' },
-		el('div', { class: 'chart-frame overflow-x-auto', 'data-chart-frame': '' }, chartMarkup(drawn.markup)),
-		el('p', { class: 'mt-3 max-w-3xl text-sm leading-relaxed', 'data-chart-summary': '' }, el('span', { class: 'sr-only' }, `${t(lang, 'chartSummary')}: `), drawn.summary),
-		el('div', { class: 'mt-2 text-sm' }, chartExportsEl(lang)),
-		embed ? embedEl(chart, embed, lang) : '',
-		el(
-			'details',
-			{ class: 'mt-2 text-sm' },
-			el('summary', { class: 'cursor-pointer font-medium text-accent-600 dark:text-accent-300' }, t(lang, 'dataTable')),
-			el(
-				'div',
-				{ class: 'mt-2 max-h-[28rem] overflow-auto' },
-				el(
-					'table',
-					{ class: 'data-table', 'data-chart-table': '' },
-					el('thead', {}, el('tr', {}, ...drawn.table.columns.map((c) => el('th', { scope: 'col' }, c)))),
-					el('tbody', {}, ...drawn.table.rows.map((r) => el('tr', {}, ...r.map(cell)))),
-				),
-			),
-		),
-	);
+/** A chart of the comparison, as every page writes a chart (site/chart-figure.ts). */
+function chartFigure(chart: CompareChart, drawn: DrawnChart, lang: Lang, e?: ChartEmbed): El {
+	const embed = e && { src: e.src, keep: e.keep, chart: chart.id, title: e.title, width: e.size.width, height: e.size.height, dataBase: e.dataBase, snippet: e.snippet };
+	return chartFigureEl({ lang, id: chart.id, kind: chart.kind, markup: drawn.markup, summary: drawn.summary, table: drawn.table, embed });
 }
 
 /** Each drive's class against the reference drive, and why a drive is drawn pale and left out of wins. */

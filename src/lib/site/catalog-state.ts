@@ -39,9 +39,9 @@ export interface CatalogContext {
 	/** Where /catalog.json is, and the version of the data the static rows were drawn from. */
 	data: string;
 	version: string;
-	/** The catalog's first page in this language and in the other one. */
+	/** The catalog's first page in this language, and in every language by its code (the language links lead there). */
 	root: string;
-	altRoot: string;
+	langRoots: Record<string, string>;
 	/** The page pre-rendered in this document, and the number of rows of the whole catalog. */
 	page: number;
 	total: number;

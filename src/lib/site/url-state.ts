@@ -11,6 +11,10 @@ export const BUCKET_CHOICES = [100, 300, 1000] as const;
 const STATS: Record<string, LatencyStatistic> = { mean: 'mean', p50: 'p50', p99: 'p99', 'p99.9': 'p99_9', 'p99.99': 'p99_99' };
 /** Each latency statistic as the URL's `stat` names it, in the order the controls list them. */
 export const STAT_PARAM: Record<LatencyStatistic, string> = { mean: 'mean', p50: 'p50', p99: 'p99', p99_9: 'p99.9', p99_99: 'p99.99' };
+/** A latency statistic from its URL name ("p99.9"); undefined for any other text. */
+export function statOfParam(param: string): LatencyStatistic | undefined {
+	return Object.hasOwn(STATS, param) ? STATS[param] : undefined;
+}
 const RATE_PARAM: Record<RateUnit, string> = { iops: 'iops', 'MB/s': 'MBps', 'MiB/s': 'MiBps' };
 const RATES: Record<string, RateUnit> = { iops: 'iops', mbps: 'MB/s', 'mb/s': 'MB/s', mibps: 'MiB/s', 'mib/s': 'MiB/s' };
 const LATENCIES: Record<string, LatencyUnit> = { us: 'us', µs: 'us', ms: 'ms' };
@@ -20,7 +24,7 @@ const list = (v: string | null) => (v ?? '').split(',').map((s) => s.trim()).fil
 
 export function viewFromQuery(query: URLSearchParams): ViewState {
 	const view: ViewState = { ...DEFAULT_VIEW };
-	const stat = STATS[query.get('stat') ?? ''];
+	const stat = statOfParam(query.get('stat') ?? '');
 	if (stat) view.stat = stat;
 	for (const token of list(query.get('unit'))) {
 		const lower = token.toLowerCase();

@@ -65,7 +65,7 @@ describe('embed links', () => {
 		delete process.env.SITE_URL;
 		const html = doc(chart);
 		expect(html).toContain('<link rel="canonical" href="/reviews/r/">');
-		expect(html).toContain('<a href="/reviews/r/#r-four-corners" target="_top" data-embed-back="">');
+		expect(html).toContain('<a href="/reviews/r/#r-four-corners" target="_top" data-embed-back>');
 		expect(html).not.toContain('json+oembed');
 	});
 
@@ -92,7 +92,7 @@ describe('a page group’s embed document', () => {
 		expect(embedPath('zh-Hans', '/reviews/r/w-4k/', 'r-w-4k-lvi')).toBe('/embed/reviews/r/charts/#zh-Hans/r-w-4k-lvi');
 		// Without a script: the chart the fragment names, else the first.
 		expect(html).toContain('[data-embed-chart]:target, main:not(:has(> :target)) > [data-embed-chart]:first-child { display: block; }');
-		expect(html).toContain('<a href="/zh-Hans/reviews/r/#r-four-corners" target="_top" data-embed-back="">');
+		expect(html).toContain('<a href="/zh-Hans/reviews/r/#r-four-corners" target="_top" data-embed-back>');
 	});
 
 	it('writes a chart shown on two pages of the group once, and refuses two different drawings under one id', () => {

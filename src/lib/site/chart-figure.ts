@@ -1,0 +1,174 @@
+// One chart as the page shows it: the drawn chart (SVG; no JavaScript needed), its text summary, its data table (the
+// first rows, and where the rest are: its CSV and Parquet files), its image buttons, its embed, the SQL behind it and
+// the rows the page's script needs to redraw it. One definition for every page: Astro pages write it as HTML
+// (ChartFigure.astro, the comparison pages through compare/html.ts) and the browser builds it as DOM (the live
+// comparison page), so a chart looks the same wherever it is drawn. The parts a page does not have are left out.
+import { t, type Lang } from '../../i18n/strings.ts';
+import { chartExportsEl } from '../chart-actions.ts';
+import type { ChartTable } from '../charts/table.ts';
+import { chartMarkup, el, jsonScript, type El } from '../element.ts';
+import { cellText, isNumericCell } from './table-format.ts';
+
+/** "Embed" under a chart: the snippet to paste (browser/chart-export.ts rewrites it for the page's view) and links. */
+export interface FigureEmbed {
+	/** The embed's address. */
+	src: string;
+	/** The iframe's title (the chart's name). */
+	title: string;
+	/** The iframe's widest and its height (src/lib/embed-snippet.ts). */
+	width: number;
+	height: number;
+	/** The data folder, whose versions/index.json names the current dataset version. */
+	dataBase: string;
+	/** The snippet as written without JavaScript. */
+	snippet: string;
+	/** A live page's: what of the page's address the embed keeps ("view": its chart view; "all": its whole query). */
+	keep?: 'view' | 'all';
+	/** A live page's: the chart's id in the embed. */
+	chart?: string;
+}
+
+export interface FigureQuery {
+	caption: string;
+	sql: string;
+	params: readonly unknown[];
+}
+
+export interface ChartFigure {
+	lang: Lang;
+	/** The figure's id (the page's anchor) and its chart kind's slug. */
+	id: string;
+	kind: string;
+	/** The drawn chart: markup at build time, the element in the browser; or its drawings for several widths (site/embed-layout.ts drawingsEl). */
+	markup: string | Element | readonly El[];
+	summary: string;
+	/** Its data table (left out when absent, as in an embed). */
+	table?: ChartTable;
+	/** How many of the table's rows the page holds (the rest are in the downloads); all when absent. */
+	tableRows?: number;
+	/** At the top of the page: laid out with the first paint, not when it comes into view. */
+	eager?: boolean;
+	/** The chart's data as files: its CSV and the Parquet files its queries read. */
+	downloads?: { csv: string; files: readonly { href: string; path: string }[] };
+	embed?: FigureEmbed;
+	/** The queries behind the chart, as shown ("Query (SQL)"). */
+	queries?: readonly FigureQuery[];
+	/** What the page's script needs to redraw the chart (site/chart-kinds.ts packChart). */
+	spec?: unknown;
+}
+
+/** A chart in an embed: alone, its summary for screen readers only, no table, buttons or details, no margin. */
+export interface EmbeddedFigure extends Pick<ChartFigure, 'id' | 'kind' | 'markup' | 'summary'> {
+	/** The figure is not the address's anchor (an embed document's section around it is). */
+	anchored?: false;
+}
+
+export function embeddedFigureEl(f: EmbeddedFigure): El {
+	return el(
+		'figure',
+		{ class: 'chart', id: f.anchored === false ? undefined : f.id, style: 'margin:0', 'data-chart': f.kind, 'data-chart-id': f.id, 'data-eager': true },
+		el('div', { class: 'chart-frame', 'data-chart-frame': true }, ...drawnEls(f.markup)),
+		el('p', { class: 'sr-only', 'data-chart-summary': true }, f.summary),
+	);
+}
+
+const drawnEls = (markup: ChartFigure['markup']): readonly El[] => (Array.isArray(markup) ? (markup as readonly El[]) : [chartMarkup(markup as string | Element)]);
+
+const SUMMARY_CLASS = 'cursor-pointer font-medium text-accent-600 dark:text-accent-300';
+
+function tableEl(f: ChartFigure, table: ChartTable): El {
+	const { lang } = f;
+	const shown = f.tableRows === undefined ? table.rows : table.rows.slice(0, f.tableRows);
+	const cell = (v: string | number | null) => el('td', { class: isNumericCell(v) ? 'num' : undefined }, cellText(v, lang));
+	const truncated = shown.length < table.rows.length;
+	const notes: (El | string)[] = [];
+	if (truncated) notes.push(el('span', { 'data-table-truncated': true }, `${t(lang, 'tableTruncated', { shown: shown.length, total: table.rows.length })} `));
+	if (f.downloads) {
+		notes.push(el('span', { class: 'whitespace-nowrap' }, `${t(lang, 'download')}${t(lang, 'labelSeparator')}`, el('a', { href: f.downloads.csv, download: true }, 'CSV')));
+		for (const file of f.downloads.files) notes.push(' · ', el('a', { href: file.href, download: true, class: 'break-all' }, file.path));
+	}
+	return el(
+		'details',
+		{ class: 'w-full', 'data-chart-table-details': true },
+		el('summary', { class: SUMMARY_CLASS }, t(lang, 'dataTable')),
+		el(
+			'div',
+			{ class: 'mt-2 max-h-[28rem] overflow-auto' },
+			el(
+				'table',
+				{ class: 'data-table', 'data-chart-table': true, 'data-rows': table.rows.length },
+				el('thead', {}, el('tr', {}, ...table.columns.map((c) => el('th', { scope: 'col' }, c)))),
+				el('tbody', {}, ...shown.map((row) => el('tr', {}, ...row.map(cell)))),
+			),
+		),
+		notes.length ? el('p', { class: 'prose-muted mt-2 text-xs' }, ...notes) : '',
+	);
+}
+
+function embedEl(e: FigureEmbed, lang: Lang): El {
+	return el(
+		'details',
+		{ class: 'w-full', 'data-chart-embed': true },
+		el('summary', { class: SUMMARY_CLASS }, t(lang, 'chartEmbed')),
+		el('p', { class: 'prose-muted mt-2 max-w-3xl' }, t(lang, 'chartEmbedHint')),
+		el(
+			'textarea',
+			{
+				class: 'field mt-2 h-20 w-full max-w-3xl font-mono text-xs',
+				readonly: true,
+				'data-embed-snippet': true,
+				'data-embed-src': e.src,
+				'data-embed-keep': e.keep,
+				'data-embed-chart': e.chart,
+				'data-embed-title': e.title,
+				'data-embed-width': e.width,
+				'data-embed-height': e.height,
+				'data-data-base': e.dataBase,
+				'aria-label': t(lang, 'chartEmbed'),
+			},
+			e.snippet,
+		),
+		el(
+			'p',
+			{ class: 'mt-1 text-xs' },
+			el('a', { href: e.src, 'data-embed-link': true }, t(lang, 'chartEmbedOpen')),
+		),
+	);
+}
+
+function queriesEl(queries: readonly FigureQuery[], lang: Lang): El {
+	return el(
+		'details',
+		{ class: 'w-full' },
+		el('summary', { class: SUMMARY_CLASS }, t(lang, 'querySql')),
+		...queries.map((q) =>
+			el(
+				'div',
+				{ class: 'mt-2' },
+				el('p', { class: 'prose-muted' }, q.caption),
+				el('pre', { class: 'mt-1 overflow-x-auto rounded-md bg-stone-100 p-3 text-xs leading-relaxed dark:bg-stone-900' }, el('code', {}, q.sql)),
+				q.params.length > 0 ? el('p', { class: 'prose-muted mt-1 font-mono text-xs break-all' }, JSON.stringify(q.params)) : '',
+			),
+		),
+	);
+}
+
+export function chartFigureEl(f: ChartFigure): El {
+	const { lang } = f;
+	const drawn = drawnEls(f.markup);
+	return el(
+		'figure',
+		{ class: 'chart mt-6', id: f.id, 'data-eager': f.eager === true, 'data-chart': f.kind, 'data-chart-id': f.id, 'data-testid': 'chart' },
+		el('div', { class: 'chart-frame overflow-x-auto', 'data-chart-frame': true }, ...drawn),
+		el('p', { class: 'mt-3 max-w-3xl text-sm leading-relaxed', 'data-chart-summary': true }, el('span', { class: 'sr-only' }, `${t(lang, 'chartSummary')}: `), f.summary),
+		el(
+			'div',
+			{ class: 'mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm' },
+			f.table ? tableEl(f, f.table) : '',
+			chartExportsEl(lang),
+			f.embed ? embedEl(f.embed, lang) : '',
+			f.queries ? queriesEl(f.queries, lang) : '',
+		),
+		f.spec === undefined ? '' : jsonScript(f.spec, { 'data-chart-spec': true }),
+	);
+}

@@ -1,0 +1,91 @@
+// One chart figure for every page: the same tree written as HTML (pre-rendered pages) and built as DOM (the live
+// comparison), with the parts a page has — table rows cut with a note, downloads, embed, SQL, the script's data.
+import { parseHTML } from 'linkedom';
+import { describe, expect, it } from 'vitest';
+import { chartMarkup, domOf, el, htmlOf } from '../../../src/lib/element.ts';
+import { chartFigureEl, embeddedFigureEl, type ChartFigure } from '../../../src/lib/site/chart-figure.ts';
+
+const table = { columns: ['Drive', 'IOPS'], rows: [['A "x" & <y>', 1234567], ['B', null], ['C', 3]] as (string | number | null)[][] };
+const full: ChartFigure = {
+	lang: 'en',
+	id: 'r-x',
+	kind: 'fc',
+	markup: '<svg aria-label="drawn"></svg>',
+	summary: "Best: A's 1,234,567 IOPS.",
+	table,
+	tableRows: 2,
+	eager: true,
+	downloads: { csv: '/data/charts/r/tables/r-x.csv', files: [{ href: '/data/runs/part-0.parquet', path: 'runs/part-0.parquet' }] },
+	embed: { src: '/embed/r/charts/#r-x', title: 'Four corners', width: 660, height: 400, dataBase: '/data/', snippet: '<iframe src="/embed/r/charts/#r-x"></iframe>' },
+	queries: [{ caption: 'Every run', sql: 'SELECT * FROM runs WHERE run_id = $1', params: ['a'] }],
+	spec: { kind: 'fc', title: '</script><script>alert(1)</script>' },
+};
+
+const parse = (html: string) => parseHTML(`<main>${html}</main>`).document;
+
+/** Tag, attributes in name order, then the children (the HTML parser and the DOM may order attributes otherwise). */
+function canonical(node: Node): string {
+	if (node.nodeType !== 1) return node.textContent!;
+	const e = node as Element;
+	const attrs = e.getAttributeNames().sort().map((a) => `${a}=${JSON.stringify(e.getAttribute(a))}`);
+	return `<${e.tagName.toLowerCase()} ${attrs.join(' ')}>${[...e.childNodes].map(canonical).join('')}</>`;
+}
+
+describe('chart figure', () => {
+	it('writes every part a page gives it, escaped as Astro escapes', () => {
+		const html = htmlOf(chartFigureEl(full));
+		expect(html).toMatch(/^<figure class="chart mt-6" id="r-x" data-eager data-chart="fc" data-chart-id="r-x" data-testid="chart"><div class="chart-frame overflow-x-auto" data-chart-frame><svg aria-label="drawn"><\/svg><\/div>/);
+		expect(html).toContain('<span class="sr-only">Summary: </span>Best: A&#39;s 1,234,567 IOPS.</p>');
+		expect(html).toContain('<td>A &quot;x&quot; &amp; &lt;y&gt;</td><td class="num">1,234,567</td>');
+		expect(html).not.toContain('<script>alert');
+		const doc = parse(html);
+		const figure = doc.querySelector('figure')!;
+		// The first rows, a note on the rest, and where the whole table is.
+		expect(figure.querySelector('table[data-chart-table]')!.getAttribute('data-rows')).toBe('3');
+		expect(figure.querySelectorAll('tbody tr')).toHaveLength(2);
+		expect(figure.querySelector('[data-table-truncated]')!.textContent).toContain('The first 2 of 3 rows');
+		expect([...figure.querySelectorAll('details[data-chart-table-details] a[download]')].map((a) => a.getAttribute('href'))).toEqual([full.downloads!.csv, '/data/runs/part-0.parquet']);
+		const snippet = figure.querySelector('textarea[data-embed-snippet]')!;
+		expect(html).toContain('>&lt;iframe src=&quot;/embed/r/charts/#r-x&quot;&gt;&lt;/iframe&gt;</textarea>');
+		expect([snippet.getAttribute('data-embed-src'), snippet.getAttribute('data-embed-width'), snippet.hasAttribute('data-embed-keep')]).toEqual(['/embed/r/charts/#r-x', '660', false]);
+		expect([...figure.querySelectorAll('[data-chart-embed] p a')].map((a) => a.getAttribute('href'))).toEqual(['/embed/r/charts/#r-x']);
+		expect(figure.querySelector('code')!.textContent).toBe(full.queries![0]!.sql);
+		expect(JSON.parse(figure.querySelector('script[data-chart-spec]')!.textContent!)).toEqual(full.spec);
+	});
+
+	it('leaves out what a page does not have: the live comparison’s chart has its table whole and no downloads, SQL or data', () => {
+		const live: ChartFigure = { lang: 'zh-Hans', id: 'cmp-0-fc', kind: 'fc', markup: '<svg></svg>', summary: 's', table, embed: { ...full.embed!, keep: 'all', chart: 'cmp-0-fc' } };
+		const figure = parse(htmlOf(chartFigureEl(live))).querySelector('figure')!;
+		expect(figure.hasAttribute('data-eager')).toBe(false);
+		expect(figure.querySelectorAll('tbody tr')).toHaveLength(3);
+		expect(figure.querySelector('[data-table-truncated]')).toBeNull();
+		expect(figure.querySelector('details[data-chart-table-details] p')).toBeNull();
+		expect(figure.querySelector('script, code')).toBeNull();
+		const snippet = figure.querySelector('textarea')!;
+		expect([snippet.getAttribute('data-embed-keep'), snippet.getAttribute('data-embed-chart')]).toEqual(['all', 'cmp-0-fc']);
+		expect(figure.querySelectorAll('[data-chart-embed] p a')).toHaveLength(1);
+		expect(figure.querySelector('[data-chart-table-details] summary')!.textContent).toBe('数据表');
+	});
+
+	it('writes an embed’s figure as the embed writes it: its drawings for several widths and a summary for screen readers', () => {
+		const drawings = [el('div', { class: 'drawn w-0-480', 'data-drawn-width': 320 }, chartMarkup('<svg></svg>')), el('div', { class: 'drawn w-480-', 'data-drawn-width': 640 }, chartMarkup('<svg></svg>'))];
+		const html = htmlOf(embeddedFigureEl({ id: 'r-x', kind: 'lvi', markup: drawings, summary: 'Best: A.' }));
+		expect(html).toBe(
+			'<figure class="chart" id="r-x" style="margin:0" data-chart="lvi" data-chart-id="r-x" data-eager><div class="chart-frame" data-chart-frame>' +
+				'<div class="drawn w-0-480" data-drawn-width="320"><svg></svg></div><div class="drawn w-480-" data-drawn-width="640"><svg></svg></div></div>' +
+				'<p class="sr-only" data-chart-summary>Best: A.</p></figure>',
+		);
+	});
+
+	it('builds the same figure as DOM in the browser as it writes as HTML', () => {
+		// (linkedom leaves a textarea's entities as they are written: a snippet without any.)
+		const figure = { ...full, embed: { ...full.embed!, snippet: 'paste this' } };
+		const { document } = parseHTML('<main></main>');
+		const drawn = document.createElement('svg');
+		drawn.setAttribute('aria-label', 'drawn');
+		const built = domOf(chartFigureEl({ ...figure, markup: drawn as unknown as Element }), document as unknown as Document) as Element;
+		const written = parse(htmlOf(chartFigureEl(figure))).querySelector('figure')!;
+		expect(canonical(built)).toBe(canonical(written));
+		expect(written.querySelectorAll('*').length).toBeGreaterThan(40);
+	});
+});
