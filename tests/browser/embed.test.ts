@@ -106,7 +106,7 @@ describe('embeds', () => {
 		expect(html).not.toContain('json+oembed');
 		expect(html).not.toMatch(/https?:\/\/(127\.0\.0\.1|localhost)/);
 		expect(html).toContain(`<link rel="canonical" href="/reviews/${ZDNET}/">`);
-		expect(html).toContain(`<a href="/reviews/${ZDNET}/#r-four-corners" target="_top" data-embed-back="">`);
+		expect(html).toContain(`<a href="/reviews/${ZDNET}/#r-four-corners" target="_top" data-embed-back>`);
 	});
 
 	it('is redrawn in the view its link carries', async () => {

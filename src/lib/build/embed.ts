@@ -184,9 +184,10 @@ function sectionHtml(p: EmbedPart): string {
 	const pageHref = `${pathFor(p.lang, p.pagePath)}#${p.id}`;
 	const figure = htmlOf(embeddedFigureEl({ id: p.id, kind: p.kind, markup: drawingsEl(p.drawings, chartMarkup), summary: p.summary, anchored: false }));
 	const attrs = { class: 'embed-chart', id: embedAnchor(p.lang, p.id), lang: p.lang, 'data-embed-chart': '', 'data-title': `${p.title} · ${p.pageTitle}`, 'data-embed-live': p.live };
-	return htmlOf(
-		el('section', attrs, embedNoticeEl(p.lang), el('h1', {}, p.title), chartMarkup(p.live ? figure : figure.replace('</figure>', `${json('data-chart-spec', p.packed)}</figure>`)), embedSourceEl(p.lang, p.pageTitle, pageHref)),
-	);
+	// The redraw's data goes in the figure, after its drawings (which may hold figures of their own).
+	const end = figure.lastIndexOf('</figure>');
+	const withSpec = p.live ? figure : `${figure.slice(0, end)}${json('data-chart-spec', p.packed)}${figure.slice(end)}`;
+	return htmlOf(el('section', attrs, embedNoticeEl(p.lang), el('h1', {}, p.title), chartMarkup(withSpec), embedSourceEl(p.lang, p.pageTitle, pageHref)));
 }
 
 /** The runs the document's charts redraw from: every part's, once, in the order the pages' run tables have (queries/runs.ts). */
