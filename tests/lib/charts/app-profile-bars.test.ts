@@ -25,6 +25,20 @@ describe('appProfileBars', () => {
 		expect(captionOf(chart)).toContain('Tool: Aerospike ACT 6.4, fio 3.33, Iometer 1.1.0, Sysbench 1.0.20');
 	});
 
+	it('ends a drive name longer than its margin in an ellipsis on a phone, whole in the legend', () => {
+		const long = 'Intel Optane Persistent Memory 200 series (PMem 200)';
+		const labels = { ...base.deviceLabels, 'samsung-pm9a3-3t84': long };
+		const ticks = (width: number) => {
+			const chart = appProfileBars(appRows, { ...base, deviceLabels: labels, width });
+			return [...chart.querySelectorAll('[aria-label="y-axis tick label"] text')].map((t) => t.childNodes[0]?.textContent ?? ''); // the text, not its title
+		};
+		const narrow = ticks(320);
+		expect(narrow.filter((t) => t.startsWith('Intel Optane Persistent') && t.endsWith('…'))).not.toHaveLength(0);
+		expect(narrow).not.toContain(long);
+		expect(narrow).toContain('KIOXIA CM7-R 3.84 TB'); // a name that fits is left whole
+		expect(legendOf(appProfileBars(appRows, { ...base, deviceLabels: labels, width: 320 }))).toContain(long);
+	});
+
 	it('uses TPS when the run reports it, else the sum of the directions', () => {
 		const data = appProfileData(appRows, base);
 		const bar = (workload: string, device: string) =>

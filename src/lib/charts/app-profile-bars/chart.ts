@@ -105,12 +105,13 @@ export function appProfileData(rows: readonly RunRow[], options: ChartOptions): 
 function panel(bars: AppBar[], width: number, options: ChartOptions, ctx: ChartContext, devices: DeviceSeries) {
 	const shown = devices.visible.filter((id) => bars.some((b) => b.device_id === id)).map(devices.label);
 	const longest = Math.max(...shown.map((s) => s.length));
+	const marginLeft = Math.min(Math.round(width * 0.45), 14 + longest * 6.2);
 	return Plot.plot({
 		document: options.document,
 		width,
 		height: 50 + shown.length * 24,
 		marginTop: 40,
-		marginLeft: Math.min(Math.round(width * 0.45), 14 + longest * 6.2),
+		marginLeft,
 		marginRight: 44,
 		x: {
 			axis: 'top',
@@ -120,9 +121,14 @@ function panel(bars: AppBar[], width: number, options: ChartOptions, ctx: ChartC
 			labelArrow: 'none',
 			label: `${bars[0]!.workload} (${bars[0]!.unit})`,
 		},
-		y: { domain: shown, label: null, padding: 0.2 },
+		y: { domain: shown, label: null, padding: 0.2, axis: null },
 		color: devices.colorScale(),
-		marks: horizontalBarMarks(bars, ctx),
+		marks: [
+			// A name longer than the margin ends in an ellipsis (it was cut at the drawing's left edge on phones: "mory 200
+			// series (PMem 200)"); the legend, the table and the bars' titles keep it whole.
+			Plot.axisY({ tickSize: 0, textOverflow: 'ellipsis', lineWidth: (marginLeft - 14) / 10 }),
+			...horizontalBarMarks(bars, ctx),
+		],
 	});
 }
 
