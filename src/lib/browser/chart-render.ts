@@ -3,7 +3,8 @@
 import type { Lang } from '../../i18n/strings.ts';
 import type { ChartOptions } from '../charts/options.ts';
 import type { ChartTable } from '../charts/table.ts';
-import { chartOptions, chartTable, renderChart, type ChartKind, type FixedOptions, type ViewState } from '../site/chart-kinds.ts';
+import { chartOptions, chartTable, renderChart, type ChartKind, type ViewState } from '../site/chart-kinds.ts';
+import { type FixedOptions } from '../site/chart-data.ts';
 import { cellText, isNumericCell } from '../site/table-format.ts';
 
 export interface DrawContext {

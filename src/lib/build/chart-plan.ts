@@ -11,15 +11,8 @@ import { latencyOf, outstandingOf, rateOf } from '../charts/run-values.ts';
 import type { ChartOptions } from '../charts/options.ts';
 import type { SeriesListRow } from '../queries/timeseries.ts';
 import type { Lang } from '../../i18n/strings.ts';
-import {
-	DEFAULT_VIEW,
-	assembleInput,
-	chartOptions,
-	pageRunIds,
-	batchQueries,
-	type ChartKind,
-	type ChartSpec,
-} from '../site/chart-kinds.ts';
+import { DEFAULT_VIEW, chartOptions, type ChartKind } from '../site/chart-kinds.ts';
+import { assembleInput, pageRunIds, batchQueries, type ChartSpec } from '../site/chart-data.ts';
 import type { QueryRunner } from './db.ts';
 import { hasOwnPage, type WorkloadGroup } from '../site/groups.ts';
 

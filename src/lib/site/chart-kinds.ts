@@ -12,7 +12,6 @@ import type { ChartSpec, FixedOptions } from './chart-data.ts';
 import { DEFAULT_VIEW, type ChartKind, type ViewState } from './view.ts';
 
 export { DEFAULT_VIEW, type ChartKind, type ViewState };
-export * from './chart-data.ts';
 
 // Every kind's drawing, found in its folder (chart.ts `draw`): the kinds' list stays free of Plot.
 const DRAWINGS = import.meta.glob<KindDraw<unknown>>('../charts/*/chart.ts', { eager: true, import: 'draw' });

@@ -3,20 +3,8 @@
 // changing any chart's rows, and that every chart renders at build time with the chart library.
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-	DEFAULT_VIEW,
-	assembleInput,
-	batchQueries,
-	builtQueries,
-	chartOptions,
-	packChart,
-	packPageRuns,
-	queriesForView,
-	renderChart,
-	unpackPageRuns,
-	unpackResults,
-	type ChartSpec,
-} from '../../../src/lib/site/chart-kinds.ts';
+import { DEFAULT_VIEW, chartOptions, renderChart } from '../../../src/lib/site/chart-kinds.ts';
+import { assembleInput, batchQueries, builtQueries, packChart, packPageRuns, queriesForView, unpackPageRuns, unpackResults, type ChartSpec } from '../../../src/lib/site/chart-data.ts';
 import type { RunRow } from '../../../src/lib/schema.ts';
 import { buildRunsSql } from '../../../src/lib/queries/runs.ts';
 import { siteQuery } from '../../../src/lib/build/db.ts';
