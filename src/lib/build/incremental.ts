@@ -67,7 +67,7 @@ function pageKey(path: string, reviews: readonly string[]): string {
 /** A page's path without its language ("zh-Hans/reviews/x/" → "/reviews/x/"). */
 const withoutLang = (path: string) => `/${path.replace(new RegExp(`^(${LANGS.join('|')})/`), '')}`;
 
-/** The file a page path is written to: a folder's index.html, or the path itself for a file ("compare/drives/x.json"). */
+/** The file a page path is written to: a folder's index.html, or the path itself for a file ("data/compare/drives/x.json"). */
 const pageFile = (path: string) => (path.endsWith('/') ? join(path, 'index.html') : path);
 
 /**
@@ -97,7 +97,7 @@ export function pagesToRender<P extends Record<string, string>>(route: string, p
 	return toRender(route, inEveryLang(pages).map((p) => ({ ...p, path: langPath(p.lang, p.path) }))).map((p) => ({ params: p.params }));
 }
 
-/** The files a route of one file per item renders ("/compare/drives/x.json", the same for every language). */
+/** The files a route of one file per item renders ("/data/compare/drives/x.json", the same for every language). */
 export function filesToRender<P extends Record<string, string>>(route: string, files: readonly ReviewPage<P>[]) {
 	return toRender(route, files.map((p) => ({ ...p, path: p.path.replace(/^\//, '') }))).map((p) => ({ params: p.params }));
 }
