@@ -169,14 +169,18 @@ const TARGET_CSS = `
 
 const json = (attr: string, data: unknown) => `<script type="application/json" ${attr}>${jsonForScript(data)}</script>`;
 
+/** A sort comparator by a key of several parts, the first that differs deciding. */
+const byKey =
+	<T,>(key: (x: T) => readonly (string | number)[]) =>
+	(a: T, b: T): number => {
+		const [ka, kb] = [key(a), key(b)];
+		for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
+		return 0;
+	};
+
 /** Parts in the document's order: by language, the group's own page first and its headline first, then by page and id. */
 function ordered(parts: EmbedPart[], group: string): EmbedPart[] {
-	const key = (p: EmbedPart) => [LANGS.indexOf(p.lang), p.pagePath === group ? 0 : 1, p.headline ? 0 : 1] as const;
-	return parts.sort((a, b) => {
-		const [ka, kb] = [key(a), key(b)];
-		for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! - kb[i]!;
-		return a.pagePath < b.pagePath ? -1 : a.pagePath > b.pagePath ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-	});
+	return parts.sort(byKey((p) => [LANGS.indexOf(p.lang), p.pagePath === group ? 0 : 1, p.headline ? 0 : 1, p.pagePath, p.id]));
 }
 
 /** One section of the document: a chart with its title, notice, source line and link back to its page. */
@@ -194,12 +198,7 @@ function sectionHtml(p: EmbedPart): string {
 function unionRows(parts: readonly EmbedPart[]): { runs: PackedRows; rawFiles: string[] } {
 	const runs = new Map<string, RunRow>();
 	for (const p of parts) for (const r of p.rows ? unpackPageRuns(p.rows.runs) : []) runs.set(`${r.run_id}\0${r.direction}`, r);
-	const sortKey = (r: RunRow) => [r.review_id, r.device_id, r.run_id, r.direction];
-	const sorted = [...runs.values()].sort((a, b) => {
-		const [ka, kb] = [sortKey(a), sortKey(b)];
-		for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
-		return 0;
-	});
+	const sorted = [...runs.values()].sort(byKey((r) => [r.review_id, r.device_id, r.run_id, r.direction]));
 	return { runs: packPageRuns(sorted), rawFiles: [...new Set(parts.flatMap((p) => p.rows?.rawFiles ?? []))].sort() };
 }
 
