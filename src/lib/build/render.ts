@@ -36,16 +36,34 @@ function staticOptions(spec: Pick<ChartSpec, 'fixed'>, lang: Lang, deviceLabels:
 	return options;
 }
 
+type DrawnSpec = Pick<ChartSpec, 'kind' | 'input' | 'fixed'>;
+
+/**
+ * The drawings made of a chart while its page renders, by labels, language and width: the page's social preview takes
+ * one of its embed's drawings. Held by the chart's spec, so they go with the page.
+ */
+const drawn = new WeakMap<DrawnSpec, WeakMap<Record<string, string>, Map<string, StaticChart>>>();
+
 /** The chart in the default view, at its own width or at `width` (an embed's narrower drawings). */
-export function renderStaticChart(spec: Pick<ChartSpec, 'kind' | 'input' | 'fixed'>, lang: Lang, deviceLabels: Record<string, string>, width?: number): StaticChart {
-	const rendered = renderChart(spec.kind, spec.input, staticOptions(spec, lang, deviceLabels, width));
-	compactSvg(rendered.element);
-	removePlotStyles(rendered.element);
-	return { markup: rendered.element.outerHTML, title: rendered.title, summary: rendered.summary, table: rendered.table };
+export function renderStaticChart(spec: DrawnSpec, lang: Lang, deviceLabels: Record<string, string>, width?: number): StaticChart {
+	const key = `${lang} ${width ?? spec.fixed.width ?? DEFAULT_WIDTH}`;
+	if (!drawn.has(spec)) drawn.set(spec, new WeakMap());
+	const byLabels = drawn.get(spec)!;
+	if (!byLabels.has(deviceLabels)) byLabels.set(deviceLabels, new Map());
+	const charts = byLabels.get(deviceLabels)!;
+	let chart = charts.get(key);
+	if (!chart) {
+		const rendered = renderChart(spec.kind, spec.input, staticOptions(spec, lang, deviceLabels, width));
+		compactSvg(rendered.element);
+		removePlotStyles(rendered.element);
+		chart = { markup: rendered.element.outerHTML, title: rendered.title, summary: rendered.summary, table: rendered.table };
+		charts.set(key, chart);
+	}
+	return chart;
 }
 
 /** The chart drawn at every width its embed shows it at (embed-layout.ts), `own` (its drawing at its own width) last. */
-export function embedDrawings(spec: Pick<ChartSpec, 'kind' | 'input' | 'fixed'>, lang: Lang, deviceLabels: Record<string, string>, own: StaticChart): Drawing[] {
+export function embedDrawings(spec: DrawnSpec, lang: Lang, deviceLabels: Record<string, string>, own: StaticChart): Drawing[] {
 	const ownWidth = spec.fixed.width ?? DEFAULT_WIDTH;
 	return drawnWidths(ownWidth).map((width) => ({ width, markup: width === ownWidth ? own.markup : renderStaticChart(spec, lang, deviceLabels, width).markup }));
 }

@@ -1,11 +1,12 @@
 // Build-only: a page's social preview (Open Graph, Twitter card), a 1200 × 630 PNG of its headline chart under the
-// page's title, rendered with resvg from the same chart function the page draws with. The chart is drawn at half the
-// image's width and scaled up, so its 10 px text reads at 20 px in the image. Fonts are the build machine's (resvg
+// page's title, rendered with resvg from the same chart function the page draws with. It is the page's own drawing of the
+// chart (no second drawing), scaled up to fill the image: its 10 px text reads at about 17 px. Fonts are the build machine's (resvg
 // reads the system's): Latin from DejaVu or Liberation, Chinese from Noto Sans CJK (Debian's fonts-noto-cjk); none is
 // bundled, and a machine without a CJK font draws the Chinese previews' Chinese text as empty boxes.
 import { languageOf } from '../../i18n/lang.ts';
 import { execFileSync } from 'node:child_process';
 import { Resvg, renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
+import { encodePng } from './png.ts';
 import { t, type Lang } from '../../i18n/strings.ts';
 import { el, htmlOf } from '../element.ts';
 import type { ChartSpec } from '../site/chart-data.ts';
@@ -15,8 +16,7 @@ import { SOCIAL_IMAGE, socialImageFile } from '../site/social-path.ts';
 import { assetPath, langPath } from '../../i18n/routes.ts';
 import { dataUrl } from '../data-url.ts';
 
-/** The chart's own width in the image, before it is scaled up to fill it. */
-const CHART_DRAWN_WIDTH = 560;
+
 const MARGIN = 40;
 const FONTS = "'DejaVu Sans', 'Liberation Sans', 'Noto Sans CJK SC', sans-serif";
 const COLOURS = { background: '#ffffff', text: '#292524', muted: '#78716c', chart: '#44403c' };
@@ -127,7 +127,10 @@ export const socialImage = (svg: string, lang: Lang) => new Resvg(svg, renderOpt
  * The preview as PNG, drawn off the main thread (libuv's pool): the build renders other pages meanwhile, and a
  * preview costs more than a page (fonts read, 1200 × 630 pixels).
  */
-export const socialPng = async (svg: string, lang: Lang): Promise<Buffer> => (await renderAsync(svg, renderOptions(lang))).asPng();
+export async function socialPng(svg: string, lang: Lang): Promise<Buffer> {
+	const image = await renderAsync(svg, renderOptions(lang));
+	return encodePng(image.pixels, image.width, image.height);
+}
 
 /**
  * Renders the page's preview from its headline chart (none when the page has no chart) and publishes it beside the
@@ -141,7 +144,7 @@ export async function emitSocialImage(
 	labels: Record<string, string>,
 ): Promise<{ image: string; alt: string } | undefined> {
 	if (!spec) return undefined;
-	const chart = renderStaticChart(spec, lang, labels, CHART_DRAWN_WIDTH);
+	const chart = renderStaticChart(spec, lang, labels);
 	const file = socialImageFile(langPath(lang, pagePath));
 	emitFile(assetPath(`/data/${file}`), await socialPng(socialSvg(chart.markup, title, lang), lang));
 	return { image: dataUrl(file), alt: `${chart.title} · ${title}` };
