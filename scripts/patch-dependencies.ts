@@ -7,14 +7,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-interface Patch {
+export interface Patch {
 	pkg: string;
 	version: string;
 	file: string;
 	edits: { from: string; to: string }[];
 }
 
-const PATCHES: Patch[] = [
+export const PATCHES: Patch[] = [
 	{
 		pkg: 'linkedom',
 		version: '0.18.14',
@@ -33,16 +33,20 @@ const PATCHES: Patch[] = [
 	},
 ];
 
-const modules = resolve(import.meta.dirname, '../node_modules');
-for (const { pkg, version, file, edits } of PATCHES) {
-	const installed = JSON.parse(readFileSync(join(modules, pkg, 'package.json'), 'utf8')).version;
-	if (installed !== version) throw new Error(`scripts/patch-dependencies.ts: written for ${pkg} ${version}, ${installed} is installed: check the patch against it`);
-	const path = join(modules, pkg, file);
-	let text = readFileSync(path, 'utf8');
-	for (const { from, to } of edits) {
-		if (text.includes(to)) continue;
-		if (!text.includes(from)) throw new Error(`scripts/patch-dependencies.ts: ${pkg}/${file} no longer holds the text to patch`);
-		text = text.replace(from, to);
+/** Applies `patches` to the packages in `modules` (a node_modules folder); a file already patched is left as it is. */
+export function patchDependencies(modules: string, patches: readonly Patch[] = PATCHES): void {
+	for (const { pkg, version, file, edits } of patches) {
+		const installed = JSON.parse(readFileSync(join(modules, pkg, 'package.json'), 'utf8')).version;
+		if (installed !== version) throw new Error(`scripts/patch-dependencies.ts: written for ${pkg} ${version}, ${installed} is installed: check the patch against it`);
+		const path = join(modules, pkg, file);
+		let text = readFileSync(path, 'utf8');
+		for (const { from, to } of edits) {
+			if (text.includes(to)) continue;
+			if (!text.includes(from)) throw new Error(`scripts/patch-dependencies.ts: ${pkg}/${file} no longer holds the text to patch`);
+			text = text.replace(from, to);
+		}
+		writeFileSync(path, text);
 	}
-	writeFileSync(path, text);
 }
+
+if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) patchDependencies(resolve(import.meta.dirname, '../node_modules'));
