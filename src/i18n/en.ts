@@ -665,6 +665,7 @@ export const en = {
 		fc_test_rand_write: '4 KiB random write',
 		fc_summary_top: '{test}: best {device}, {value} {unit}',
 		fc_missing: 'No result for {corners}',
+		fc_no_device_result: 'No four-corner result for {devices}',
 		fc_per_drive: 'Per drive: a total measured on several drives at once is divided by their number',
 		fc_total: '{total} {unit} in total, {drives} drives',
 

@@ -33,3 +33,12 @@ export function localeOf(lang: Lang): string {
 export function punctuationOf(lang: Lang): Language['punctuation'] {
 	return languageOf(lang).punctuation;
 }
+
+/** A BCP 47 language tag (a review's language, "zh-Hant") named in `lang` ("Traditional Chinese", "繁体中文"); the tag itself when Intl does not know it. */
+export function languageName(tag: string, lang: Lang): string {
+	try {
+		return new Intl.DisplayNames([localeOf(lang)], { type: 'language' }).of(tag) ?? tag;
+	} catch {
+		return tag;
+	}
+}

@@ -639,6 +639,7 @@ export const zhHans = {
 		fc_test_rand_write: '4 KiB 随机写',
 		fc_summary_top: '{test}：最佳为 {device}，{value} {unit}',
 		fc_missing: '没有{corners}的结果',
+		fc_no_device_result: '{devices}没有四角结果',
 		fc_per_drive: '按单盘计：多块硬盘同时测得的总值除以硬盘数',
 		fc_total: '总计 {total} {unit}，{drives} 块硬盘',
 

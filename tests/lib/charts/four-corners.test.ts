@@ -109,4 +109,15 @@ describe('fourCorners', () => {
 		expect(captionOf(one)).toContain('No result for 128 KiB sequential read, 128 KiB sequential write.');
 		expect(fourCornersSummary(randomOnly, base)).toContain('No result for 128 KiB sequential read, 128 KiB sequential write.');
 	});
+
+	it('leaves a device with no value in any corner out of the legend and the panels, and names it', () => {
+		// Intel's published rows without their figures: runs of the four corners, none with a rate.
+		const intelBlank = cornerRows.filter((r) => r.device_id === 'intel-ssd-710-200g').map((r) => ({ ...r, iops: null, bw_bytes_per_s: null }));
+		const others = cornerRows.filter((r) => r.device_id !== 'intel-ssd-710-200g');
+		const chart = fourCorners([...others, ...intelBlank], base);
+		expect(legendOf(chart)).toHaveLength(3);
+		expect(legendOf(chart).join(' ')).not.toContain('Intel');
+		expect(captionOf(chart)).toContain('No four-corner result for Intel SSD 710 200 GB.');
+		expect(captionOf(fourCorners(cornerRows, base))).not.toContain('No four-corner result');
+	});
 });

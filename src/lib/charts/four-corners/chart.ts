@@ -98,7 +98,7 @@ function panel(
 	ctx: ChartContext,
 ) {
 	const bars = data.bars.filter((b) => b.panel === which);
-	const devicesShown = data.devices.visible.map(data.devices.label);
+	const devicesShown = drawnDevices(data).map(data.devices.label);
 	// Only the directions measured get a facet: a corner with no result is named in the caption, not drawn empty.
 	const facets = (['read', 'write'] as const).map((d) => ctx.direction(d)).filter((d) => bars.length === 0 || bars.some((b) => b.test === d));
 	const barWidth = (width - 70) / facets.length / Math.max(devicesShown.length, 1);
@@ -110,12 +110,24 @@ function panel(
 		fx: { domain: facets, label: null, padding: 0.15 },
 		x: { domain: devicesShown, axis: null, padding: 0.15 },
 		y: { grid: true, label: yLabel, insetTop: 12, tickFormat: compactTicks(ctx) },
-		color: data.devices.colorScale(),
+		color: data.devices.colorScale(drawnDevices(data)),
 		marks: [
 			bars.length === 0 ? noDataMark(ctx) : null,
 			...verticalBarMarks(bars, 'test', barWidth * 0.85 >= MIN_LABELLED_BAR, ctx),
 		],
 	});
+}
+
+/** The devices with a bar: a device with none is left out of the legend and the panels, and named in the caption. */
+function drawnDevices(data: FourCornersData): string[] {
+	const drawn = new Set(data.bars.map((b) => b.device_id));
+	return drawn.size === 0 ? data.devices.visible : data.devices.visible.filter((id) => drawn.has(id));
+}
+
+function devicesWithoutBars(data: FourCornersData, ctx: ChartContext): string | null {
+	const drawn = drawnDevices(data);
+	const left = data.devices.visible.filter((id) => !drawn.includes(id));
+	return left.length === 0 ? null : ctx.t('fc_no_device_result', { devices: listText(left.map(data.devices.label), ctx.lang) });
 }
 
 /** The corners no shown device has a result for, named (the chart leaves them out). */
@@ -131,6 +143,7 @@ function caption(data: FourCornersData, options: ChartOptions, ctx: ChartContext
 		[
 			ctx.t('fc_caption', { unit: bandwidthUnitOf(options.rateUnit) }),
 			missingCorners(data, ctx),
+			devicesWithoutBars(data, ctx),
 			runs.some((r) => perDriveRow(r) !== r) && ctx.labels.fc_per_drive,
 			toolsClause(runs, ctx),
 			...conditionClauses(runs, ctx),
@@ -154,7 +167,7 @@ export function fourCorners(rows: readonly RunRow[], options: ChartOptions): HTM
 	const seqUnit = bandwidthUnitOf(options.rateUnit);
 	return panelFigure({
 		document: options.document,
-		legends: [{ color: data.devices.colorScale() }],
+		legends: [{ color: data.devices.colorScale(drawnDevices(data)) }],
 		panels: shownPanels(data).map((p) => panel(data, p, p === 'seq' ? `${ctx.labels.fc_seq} (${seqUnit})` : `${ctx.labels.fc_rand} (IOPS)`, width, options, ctx)),
 		caption: caption(data, options, ctx),
 		ariaLabel: ctx.labels.fc_title,
