@@ -76,27 +76,34 @@ export async function tracePaint(browser: Browser, page: Page, url: string, unti
 	if (!parse || !start) throw new Error(`${url}: no parse or navigation start in the trace`);
 	const from = start.ts;
 	const to = from + total * 1000;
-	const main = events
-		.filter((e): e is TraceEvent & { dur: number } => e.pid === parse.pid && e.tid === parse.tid && e.ph === 'X' && e.dur !== undefined && e.ts < to && e.ts + e.dur > from)
-		.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+	const main = events.filter((e): e is TraceEvent & { dur: number } => e.pid === parse.pid && e.tid === parse.tid && e.ph === 'X' && e.dur !== undefined);
+	const lastCommit = main.filter((e) => e.name === 'Commit' && e.ts < to).at(-1);
+	return {
+		phases: phaseTimes(main, from, to),
+		toParse: (parse.ts - from) / 1000,
+		toScreen: lastCommit ? (to - (lastCommit.ts + lastCommit.dur)) / 1000 : NaN,
+		total,
+	};
+}
+
+/**
+ * The time of one thread's complete events (ts and dur in µs) within [from, to], by phase, in ms: an event counts its
+ * own time less its children's to its phase (PHASE_OF), or to its parent's when its name has none ('other' at the top).
+ */
+export function phaseTimes(events: readonly { name: string; ts: number; dur: number }[], from: number, to: number): Record<Phase, number> {
+	const inWindow = events.filter((e) => e.ts < to && e.ts + e.dur > from).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
 	const phases = Object.fromEntries(PHASES.map((p) => [p, 0])) as Record<Phase, number>;
 	const clip = (e: { ts: number; dur: number }) => Math.max(0, Math.min(e.ts + e.dur, to) - Math.max(e.ts, from));
 	const stack: { end: number; phase: Phase }[] = [];
-	for (const e of main) {
+	for (const e of inWindow) {
 		while (stack.length && stack.at(-1)!.end <= e.ts) stack.pop();
 		const parent = stack.at(-1);
 		const phase = PHASE_OF[e.name] ?? parent?.phase ?? 'other';
-		// An event's time is its own less its children's: each child moves its time from the parent's phase to its own.
+		// Each child moves its time from its parent's phase to its own.
 		if (parent) phases[parent.phase] -= clip(e);
 		phases[phase] += clip(e);
 		stack.push({ end: e.ts + e.dur, phase });
 	}
 	for (const p of PHASES) phases[p] /= 1000;
-	const lastCommit = main.filter((e) => e.name === 'Commit').at(-1);
-	return {
-		phases,
-		toParse: (parse.ts - from) / 1000,
-		toScreen: lastCommit ? (to - (lastCommit.ts + lastCommit.dur)) / 1000 : NaN,
-		total,
-	};
+	return phases;
 }
