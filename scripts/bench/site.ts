@@ -2,13 +2,16 @@
 // (brotli, byte ranges — scripts/serve.ts):
 //  - time to first chart on a review page vs a plain static HTML page holding the same SVG (aim ≤ 1.2), on the lab
 //    review and on the StorageReview P5510 vs PM9A3 review (published figures only: its headline is an application profile)
+//    and, from a Chromium trace of cold loads, where each page's time to it goes (site-trace.ts)
+//  - the stylesheet bytes a page carries inline and those it shares with every page (a file cached once)
 //  - page weight before interaction, without DuckDB (aim ≤ 150 KB)
 //  - first interaction → redrawn chart, once DuckDB has loaded in idle time (aim ≤ 300 ms), and the cold path
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { startServer, type StaticServer } from '../serve.ts';
+import { PHASES, tracePaint, type PaintTrace } from './site-trace.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DIST = join(ROOT, 'dist');
@@ -20,6 +23,8 @@ const PLAIN = '/__bench/plain-chart.html';
 const FIRST_CHART_REVIEWS = [REVIEW, '/reviews/storagereview-2021-intel-p5510-vs-samsung-pm9a3/'];
 const plainPath = (review: string) => PLAIN.replace('.html', `-${review.split('/')[2]}.html`);
 const RUNS = 5;
+/** Traced loads per page (a trace slows a load: its figures say where time goes, the untraced runs how much). */
+const TRACED_RUNS = 3;
 export const CHROMIUM = '/usr/bin/chromium';
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -62,11 +67,8 @@ function writePlainPage(review: string): void {
 	writeFileSync(join(DIST, plainPath(review)), `<!doctype html><html><head><meta charset="utf-8"><title>chart</title></head><body>${html.slice(start, end + 9)}</body></html>`);
 }
 
-/**
- * Time from navigation start until the headline chart's SVG is painted: the first contentful paint, or, when the page
- * painted before the parser reached the chart (its header first), the first frame after the chart was parsed.
- */
-async function firstChart(browser: Browser, url: string): Promise<number> {
+/** A fresh browser context that marks the headline chart's first frame (`data-bench-headline-frame` on <html>). */
+async function headlineContext(browser: Browser) {
 	const context = await browser.newContext();
 	await context.addInitScript(() => {
 		const seen = new MutationObserver(() => {
@@ -77,8 +79,14 @@ async function firstChart(browser: Browser, url: string): Promise<number> {
 		});
 		seen.observe(document, { childList: true, subtree: true });
 	});
-	const page = await context.newPage();
-	await page.goto(url, { waitUntil: 'load' });
+	return context;
+}
+
+/**
+ * Time from navigation start until the headline chart's SVG is painted, in a loaded page: the first contentful paint,
+ * or, when the page painted before the parser reached the chart (its header first), the first frame after the chart was parsed.
+ */
+async function headlinePainted(page: Page): Promise<number> {
 	const fcp = await page.evaluate(
 		() =>
 			new Promise<number>((ok) => {
@@ -90,9 +98,83 @@ async function firstChart(browser: Browser, url: string): Promise<number> {
 	);
 	await page.waitForFunction(() => document.documentElement.dataset.benchHeadlineFrame !== undefined, undefined, { timeout: 10_000 }).catch(() => undefined);
 	const frame = Number(await page.evaluate(() => document.documentElement.dataset.benchHeadlineFrame ?? NaN));
-	await context.close();
-	if (Number.isNaN(frame)) throw new Error(`${url}: no headline chart SVG`);
+	if (Number.isNaN(frame)) throw new Error(`${page.url()}: no headline chart SVG`);
 	return Math.max(fcp, frame);
+}
+
+async function firstChart(browser: Browser, url: string): Promise<number> {
+	const context = await headlineContext(browser);
+	try {
+		const page = await context.newPage();
+		await page.goto(url, { waitUntil: 'load' });
+		return await headlinePainted(page);
+	} finally {
+		await context.close();
+	}
+}
+
+/** The median of each figure of cold traced loads of `url`. */
+async function tracedFirstChart(browser: Browser, url: string): Promise<PaintTrace> {
+	const traces: PaintTrace[] = [];
+	for (let i = 0; i < TRACED_RUNS; i++) {
+		const context = await headlineContext(browser);
+		try {
+			traces.push(await tracePaint(browser, await context.newPage(), url, headlinePainted));
+		} finally {
+			await context.close();
+		}
+	}
+	const of = (pick: (t: PaintTrace) => number) => median(traces.map(pick));
+	return {
+		phases: Object.fromEntries(PHASES.map((p) => [p, of((t) => t.phases[p])])) as PaintTrace['phases'],
+		toParse: of((t) => t.toParse),
+		toScreen: of((t) => t.toScreen),
+		total: of((t) => t.total),
+	};
+}
+
+function printTraces(rows: [string, PaintTrace][]): void {
+	const columns: [string, (t: PaintTrace) => number][] = [
+		['total', (t) => t.total],
+		['to parse', (t) => t.toParse],
+		...PHASES.map((p): [string, (t: PaintTrace) => number] => [p, (t) => t.phases[p]]),
+		['to screen', (t) => t.toScreen],
+	];
+	console.log(`    ${''.padEnd(22)}${columns.map(([name]) => name.padStart(13)).join('')}`);
+	for (const [name, trace] of rows) console.log(`    ${name.padEnd(22)}${columns.map(([, pick]) => pick(trace).toFixed(1).padStart(13)).join('')}`);
+}
+
+/** Bytes of the <style> elements in an HTML page, and the stylesheet files it links (site paths). */
+function pageStyles(html: string): { inline: number; linked: string[] } {
+	let inline = 0;
+	for (const m of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) inline += Buffer.byteLength(m[1]!);
+	const linked = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map((m) => /\bhref="([^"]+)"/.exec(m[0])?.[1]).filter((h): h is string => !!h);
+	return { inline, linked };
+}
+
+/** The HTML pages of the site outside data/. */
+function sitePages(dir: string, rel = ''): string[] {
+	return readdirSync(join(dir, rel), { withFileTypes: true }).flatMap((e) => {
+		const path = rel ? `${rel}/${e.name}` : e.name;
+		if (e.isDirectory()) return path === 'data' || path === '__bench' ? [] : sitePages(dir, path);
+		return e.name.endsWith('.html') ? [path] : [];
+	});
+}
+
+/** The stylesheet bytes of the review pages and of the whole site: what each page carries, what all share. */
+function printStylesheetBytes(reviews: string[]): void {
+	const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+	const fileBytes = (href: string) => statSync(join(DIST, href)).size;
+	for (const review of reviews) {
+		const { inline, linked } = pageStyles(readFileSync(join(DIST, review, 'index.html'), 'utf8'));
+		console.log(`  stylesheet of ${review}: ${kb(inline)} inline, ${kb(linked.reduce((n, h) => n + fileBytes(h), 0))} linked (${linked.join(', ') || 'none'})`);
+	}
+	const pages = sitePages(DIST).map((p) => pageStyles(readFileSync(join(DIST, p), 'utf8')));
+	const inline = pages.reduce((n, p) => n + p.inline, 0);
+	const shared = [...new Set(pages.flatMap((p) => p.linked))];
+	console.log(
+		`  stylesheets of the site's ${pages.length} pages: ${kb(inline)} inline (${kb(inline / pages.length)} a page), ${kb(shared.reduce((n, h) => n + fileBytes(h), 0))} in ${shared.length} shared file(s)`,
+	);
 }
 
 async function pageWeight(
@@ -149,7 +231,13 @@ export async function benchSite(): Promise<void> {
 			console.log(`    first chart, review page:              ${fmt(review)}`);
 			console.log(`    first chart, plain HTML with same SVG: ${fmt(plain)}`);
 			console.log(`    ratio review / plain:                  ${(median(review) / median(plain)).toFixed(2)}  (aim ≤ 1.2)`);
+			console.log(`    where the time goes (ms; main thread by phase, cold, traced: median of ${TRACED_RUNS}):`);
+			printTraces([
+				['review page', await tracedFirstChart(browser, server.url + page)],
+				['plain HTML, same SVG', await tracedFirstChart(browser, server.url + plainPath(page))],
+			]);
 		}
+		printStylesheetBytes(FIRST_CHART_REVIEWS);
 		const workload: number[] = [];
 		const plain: number[] = [];
 		for (let i = 0; i < RUNS; i++) {

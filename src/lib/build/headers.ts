@@ -16,8 +16,9 @@ const hashSource = (text: string) => `'sha256-${createHash('sha256').update(text
 /**
  * What pages may load: scripts only from the site and the one inline script, by its hash; WebAssembly (DuckDB-wasm;
  * its feature check compiles a few bytes in the page); data only from the site; no plugins, no <base>, and no framing
- * by any other page (`frameAncestors`: embeds may be framed by any). Styles may be inline: the stylesheet is written
- * into each page for the first paint and Plot styles the charts it draws live; a style cannot run script.
+ * by any other page (`frameAncestors`: embeds may be framed by any). Styles may be inline: Plot's chart styles and
+ * a few page rules are written into pages (the stylesheet is a file), Plot styles the charts it draws live; a style
+ * cannot run script.
  */
 export function pagePolicy(frameAncestors = "'none'"): string {
 	return [
