@@ -32,5 +32,5 @@ export async function encodePng(rgba: Uint8Array, width: number, height: number)
 	header.writeUInt32BE(width, 0);
 	header.writeUInt32BE(height, 4);
 	header.set(RGBA_8, 8);
-	return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', await deflateAsync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+	return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', await deflateAsync(rows, { level: 6 })), chunk('IEND', Buffer.alloc(0))]);
 }
