@@ -115,8 +115,8 @@ export default defineConfig({
 		plugins: [tailwindcss()],
 		// duckdb-wasm ships its own worker and wasm (imported with ?url); pre-bundling would break those paths.
 		optimizeDeps: { exclude: ['@duckdb/duckdb-wasm'] },
-		// The native DuckDB binding and resvg (social previews) are only used at build time, in page frontmatter.
-		ssr: { external: ['@duckdb/node-api', '@resvg/resvg-js'] },
+		// The native DuckDB binding, resvg and subset-font (social previews) are only used at build time, in page frontmatter.
+		ssr: { external: ['@duckdb/node-api', '@resvg/resvg-js', 'subset-font'] },
 		build: { assetsInlineLimit: 0 },
 		// Where data/ is published (src/lib/data-url.ts): the same setting in the pages and in the browser's bundles.
 		define: { 'import.meta.env.SITE_DATA_URL': JSON.stringify(process.env.SITE_DATA_URL ?? '') },

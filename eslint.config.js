@@ -9,8 +9,8 @@ const BUILD = ['src/lib/build/**', 'src/pages/**/*.ts', '**/*.astro'];
 const BROWSER = ['src/lib/browser/**', '**/*.astro/*.ts', '**/*.astro/*.js'];
 const PURE = ['src/lib/**/*.ts', 'src/i18n/**/*.ts'];
 
-/** Packages that run only in Node: DuckDB's native binding, resvg, linkedom (the build's DOM), zip writing, tests. */
-const NODE_PACKAGES = ['@duckdb/node-api', '@resvg/resvg-js', 'linkedom', 'yazl', 'playwright-core', 'vitest', 'fast-check'];
+/** Packages that run only in Node: DuckDB's native binding, resvg and subset-font (previews), linkedom (the build's DOM), zip writing, tests. */
+const NODE_PACKAGES = ['@duckdb/node-api', '@resvg/resvg-js', 'subset-font', 'linkedom', 'yazl', 'playwright-core', 'vitest', 'fast-check'];
 const nodeOnly = {
 	paths: [...builtinModules, ...NODE_PACKAGES].map((name) => ({ name, message: 'Node-only: import it from src/lib/build/ (or scripts/), not from code the browser loads.' })),
 	patterns: [

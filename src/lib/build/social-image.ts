@@ -5,7 +5,8 @@
 // bundled, and a machine without a CJK font draws the Chinese previews' Chinese text as empty boxes.
 import { languageOf } from '../../i18n/lang.ts';
 import { execFileSync } from 'node:child_process';
-import { Resvg, renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
+import { Resvg, renderAsync, type RenderedImage, type ResvgRenderOptions } from '@resvg/resvg-js';
+import { previewFontFiles } from './preview-fonts.ts';
 import { encodePng } from './png.ts';
 import { t, type Lang } from '../../i18n/strings.ts';
 import { el, htmlOf } from '../element.ts';
@@ -98,37 +99,52 @@ export function socialSvg(markup: string, title: string, lang: Lang): string {
 	return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="${FONTS}">${parts.join('')}</svg>`;
 }
 
-/** The font files of the families a preview in `lang` uses, as fontconfig finds them; null without fontconfig. */
-const fontFiles = new Map<Lang, string[] | null>();
-function fontsFor(lang: Lang): string[] | null {
-	if (!fontFiles.has(lang)) {
-		// Each language names the fonts its previews need besides these (a CJK collection costs a tenth of a second a preview).
-		const families = ['DejaVu Sans', 'DejaVu Sans:bold', ...languageOf(lang).previewFonts];
+/** The files of DejaVu Sans and its bold, as fontconfig finds them; null without fontconfig. */
+let latin: string[] | null | undefined;
+function latinFonts(): string[] | null {
+	if (latin === undefined) {
 		try {
-			fontFiles.set(lang, [...new Set(families.map((f) => execFileSync('fc-match', ['-f', '%{file}', f], { encoding: 'utf8' }).trim()).filter(Boolean))]);
+			latin = [...new Set(['DejaVu Sans', 'DejaVu Sans:bold'].map((f) => execFileSync('fc-match', ['-f', '%{file}', f], { encoding: 'utf8' }).trim()).filter(Boolean))];
 		} catch {
-			fontFiles.set(lang, null);
+			latin = null;
 		}
 	}
-	return fontFiles.get(lang)!;
+	return latin;
 }
 
-function renderOptions(lang: Lang): ResvgRenderOptions {
-	const files = fontsFor(lang);
+/** The fonts of a language's previews besides DejaVu, as fontconfig finds them (whole: the CJK collection's 19 MB). */
+const wholeFonts = new Map<Lang, string[]>();
+function wholePreviewFonts(lang: Lang): string[] {
+	if (!wholeFonts.has(lang)) wholeFonts.set(lang, languageOf(lang).previewFonts.map((f) => execFileSync('fc-match', ['-f', '%{file}', f], { encoding: 'utf8' }).trim()));
+	return wholeFonts.get(lang)!;
+}
+
+function renderOptions(previewFonts: string[] | null): ResvgRenderOptions {
+	const files = latinFonts();
 	// Without fontconfig resvg reads every system font (slower, same result).
-	const font = files ? { loadSystemFonts: false, fontFiles: files } : { loadSystemFonts: true };
+	const font = files && previewFonts ? { loadSystemFonts: false, fontFiles: [...files, ...previewFonts] } : { loadSystemFonts: true };
 	return { font: { ...font, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' }, fitTo: { mode: 'original' } };
 }
 
-/** The preview's pixels, drawn with the fonts of `lang`. */
-export const socialImage = (svg: string, lang: Lang) => new Resvg(svg, renderOptions(lang)).render();
+/** The preview's pixels, drawn with the fonts of `lang` (`previewFonts`: its preview fonts' files, whole by default). */
+export function socialImage(svg: string, lang: Lang, previewFonts?: string[] | null): RenderedImage {
+	let fonts = previewFonts;
+	if (fonts === undefined) {
+		try {
+			fonts = wholePreviewFonts(lang);
+		} catch {
+			fonts = null;
+		}
+	}
+	return new Resvg(svg, renderOptions(fonts)).render();
+}
 
 /**
  * The preview as PNG, drawn off the main thread (libuv's pool): the build renders other pages meanwhile, and a
  * preview costs more than a page (fonts read, 1200 × 630 pixels).
  */
 export async function socialPng(svg: string, lang: Lang): Promise<Buffer> {
-	const image = await renderAsync(svg, renderOptions(lang));
+	const image = await renderAsync(svg, renderOptions(await previewFontFiles(lang, svg.replace(/<[^>]*>/g, ''))));
 	return encodePng(image.pixels, image.width, image.height);
 }
 

@@ -10,6 +10,12 @@ import { embedDocumentHtml, embedPart, embedPath, oembedJson, type EmbedChart } 
 import { htmlOf } from '../../../src/lib/element.ts';
 import { Resvg } from '@resvg/resvg-js';
 import { socialImage, socialPng, socialSvg } from '../../../src/lib/build/social-image.ts';
+import { faceOfCollection, previewFontFiles } from '../../../src/lib/build/preview-fonts.ts';
+import { languageOf } from '../../../src/i18n/lang.ts';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { cornerRows } from '../charts/bar-rows.ts';
 import { base } from '../charts/render.ts';
 
@@ -142,5 +148,22 @@ describe('social preview', () => {
 		expect(titleInk(socialSvgFor('Intel SSD DC S3500 enterprise SSD review'))).toBeGreaterThan(2000);
 		// Chinese glyphs only: nothing is drawn for them without a CJK font.
 		expect(titleInk(socialSvgFor('英特尔固态硬盘评测', 'zh-Hans'), 'zh-Hans')).toBeGreaterThan(2000);
+	});
+
+	it('draws a Chinese preview with its CJK face cut to the characters it uses, as the whole face draws it', async () => {
+		const family = languageOf('zh-Hans').previewFonts[0]!;
+		const [file, index] = execFileSync('fc-match', ['-f', '%{file}|%{index}', family], { encoding: 'utf8' }).split('|');
+		const whole = join(mkdtempSync(join(tmpdir(), 'face-')), 'face.otf');
+		writeFileSync(whole, faceOfCollection(readFileSync(file!), Number(index)));
+		// The second title has characters the first cut lacks: it is cut again, and the first preview's glyphs stay the same.
+		for (const title of ['英特尔固态硬盘评测', '三星企业级硬盘的随机写入延迟']) {
+			const svg = socialSvgFor(title, 'zh-Hans');
+			const cut = (await previewFontFiles('zh-Hans', svg))!;
+			expect(statSync(cut[0]!).size).toBeLessThan(statSync(whole).size / 20);
+			const png = await socialPng(svg, 'zh-Hans');
+			const decoded = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><image width="1200" height="630" href="data:image/png;base64,${png.toString('base64')}"/></svg>`).render();
+			expect(decoded.pixels.equals(socialImage(svg, 'zh-Hans', [whole]).pixels), title).toBe(true);
+		}
+		expect(titleInk(socialSvgFor('三星企业级硬盘的随机写入延迟', 'zh-Hans'), 'zh-Hans')).toBeGreaterThan(2000);
 	});
 });

@@ -119,7 +119,7 @@ function panel(
 }
 
 /** The devices with a bar: a device with none is left out of the legend and the panels, and named in the caption. */
-function drawnDevices(data: FourCornersData): string[] {
+function drawnDevices(data: FourCornersData): readonly string[] {
 	const drawn = new Set(data.bars.map((b) => b.device_id));
 	return drawn.size === 0 ? data.devices.visible : data.devices.visible.filter((id) => drawn.has(id));
 }
