@@ -114,7 +114,7 @@ function answerTable(list: readonly CurveAnswer[], q: FinderQuery, v: FinderView
 		el(
 			'p',
 			{ class: 'js-only mt-1 text-xs' },
-			el('button', { type: 'button', class: 'button px-2 py-0.5 text-xs', 'data-find-csv': testid }, t(v.lang, 'find_csvRows', { rows: formatNumber(list.length, v.lang) })),
+			el('button', { type: 'button', class: 'button px-2 py-0.5 text-xs', 'data-find-csv': testid }, tn(v.lang, 'find_csvRows', list.length)),
 		),
 	);
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingest } from '../../../scripts/ingest/run.ts';
 import { generateCatalog } from '../../../scripts/bench/synthetic-catalog.ts';
 import { openDataset, runQuery } from '../../../src/lib/build/db.ts';
-import { findAnswer, type FinderAnswer } from '../../../src/lib/find/answer.ts';
+import { findAnswer } from '../../../src/lib/find/answer.ts';
 import { expandRow, finderFamiliesOf, type FinderFamilies } from '../../../src/lib/find/family.ts';
 import {
 	ANSWER_COLUMNS,
@@ -65,15 +65,6 @@ function questions(key: string): string[] {
 	const w = `access=${access}&read=${read}&bs=${bs}`;
 	return [...QDS.map((qd) => `${w}&qd=${qd}`), ...QDS.map((qd) => `${w}&qd=${qd}&p99=200`), ...RATES.map((r) => `${w}&rate=${r}`), ...RATES.map((r) => `${w}&rate=${r}&p99=1000&mean=300`)];
 }
-
-/** An answer as the page shows it: each curve's value, limits, bounds and points read (a point's row named by its run), lists and reasons. */
-const shown = (a: FinderAnswer) =>
-	JSON.parse(
-		JSON.stringify(
-			{ ...a, ranked: a.ranked.map((l) => l.map(({ points: _, ...c }) => c)), apart: a.apart.map(({ points: _, ...c }) => c), notDrives: a.notDrives.map(({ points: _, ...c }) => c) },
-			(k, v) => (k === 'row' ? [v.run_id, v.review_id, v.device_id, v.host, v.direction] : v),
-		),
-	);
 
 const chartDocument = testDocument();
 /** Charts already compared (a drawn set of curves once). */
