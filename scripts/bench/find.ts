@@ -1,5 +1,5 @@
 // The finder at a catalog's size, in Debian's Chromium against the built site on localhost: the bytes past the app
-// shell (the one family file a question reads), and the time to answer — cold (navigation to the answer drawn) and
+// shell (the head, band index and pages a question reads), and the time to answer — cold (navigation to the answer drawn) and
 // warm (another load of the same workload asked on the loaded page, median of 5). The aim: bytes grow with the
 // family's candidates, not with the catalog; a warm answer under 1 s at 1,000 reviews.
 import type { Browser } from 'playwright-core';

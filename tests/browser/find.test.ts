@@ -23,11 +23,11 @@ describe('finder', () => {
 		await ready(page);
 		const url = new URL(page.url());
 		expect(Object.fromEntries(url.searchParams)).toEqual({ access: 'random', read: '100', bs: '4096', qd: '1' });
-		// Only the files this question needs: its family's head, the band of QD 1, and the chart's curves of its first list.
+		// Only the files this question needs: its family's head, the index of QD 1's band and its first pages, and the chart's curves of its first list.
 		const files = () => requests.filter((r) => r.includes('/find/families/')).map((r) => r.slice(`${base}/find/families/`.length));
-		await expect.poll(() => files().length).toBeGreaterThan(2);
-		expect(files().slice(0, 2)).toEqual(['random-100-4096/head.json', 'random-100-4096/qd-0.json']);
-		for (const f of files().slice(2)) expect(f).toMatch(/^random-100-4096\/curves-\d+\.json$/);
+		await expect.poll(() => files().length).toBeGreaterThan(3);
+		expect(files().slice(0, 2)).toEqual(['random-100-4096/head.json', 'random-100-4096/qd-1.json']);
+		for (const f of files().slice(2)) expect(f).toMatch(/^random-100-4096\/(qd-1-(drives|others)-(iops|mean)-0|qd-1-apart-0|curves-\d+)\.json$/);
 		const lists = page.locator('[data-testid="find-ranked"]');
 		// StorageReview 1T/1Q: P5800X 24 µs before P5510 81 µs (mean latency; the article gives no IOPS at QD 1).
 		const first = lists.nth(0).locator('tbody tr');
@@ -55,16 +55,21 @@ describe('finder', () => {
 		expect(await embed.page.locator('[data-embed-title]').innerText()).toBe('4 KiB random read, 1 outstanding I/O');
 		expect(await embed.page.locator('[data-embed-source] a').getAttribute('href')).toBe('/find/?access=random&read=100&bs=4096&qd=1');
 		await embed.page.screenshot({ path: join(ARTIFACTS, 'find-embed-320.png'), fullPage: true });
-		// Another load on the loaded page reads only its band (the head is kept); the same band again reads nothing.
+		// Another load on the loaded page reads only its band's files (the head is kept); the same load again reads nothing.
 		const before = files().length;
-		for (const qd of ['32', '48']) {
+		const ask = async (qd: string) => {
 			await page.fill('[data-testid="find-qd"]', qd);
 			await page.click('[data-testid="find-submit"]');
 			await ready(page);
 			await expect.poll(() => page.locator('#find-chart [data-chart-frame] svg').count()).toBeGreaterThan(0);
-		}
+		};
+		for (const qd of ['32', '48']) await ask(qd);
 		const later = files().slice(before);
-		expect(later.filter((f) => !f.includes('/curves-'))).toEqual(['random-100-4096/qd-5.json']);
+		expect(later.filter((f) => /^random-100-4096\/qd-\d+\.json$/.test(f))).toHaveLength(2);
+		for (const f of later) expect(f).toMatch(/^random-100-4096\/(qd-\d+(-[a-z0-9_-]+)?|curves-\d+)\.json$/);
+		const again = files().length;
+		await ask('32');
+		expect(files().slice(again)).toEqual([]);
 	});
 
 	it('answers "4K random 70/30 at 100K IOPS with p99 ≤ 1 ms" with where the data stops', async () => {
@@ -74,10 +79,33 @@ describe('finder', () => {
 		// The lab disk peaks at 41,669 + 17,868 = 59,537 IOPS (QD 128): not measured above, nothing extrapolated.
 		const lab = page.locator('[data-testid="find-not-drives"] tr[data-device="virtual-disk-virtio-blk"]');
 		expect(await lab.locator('[data-how]').innerText()).toContain('Not measured above 59,537 IOPS.');
+		expect(await page.locator('[data-testid="find-ranked"]').count()).toBe(0);
+		// The loose figures and the drives outside the family: the first 5 of each, with their counts and "Show more".
+		const loose = page.locator('[data-testid="find-loose"] li');
+		const near = page.locator('[data-testid="find-neighbours"] li');
+		expect(await loose.count()).toBe(5);
+		expect(await near.count()).toBe(5);
+		expect(await page.locator('[data-testid="find-more-loose"]').innerText()).toContain('Shown: 5 of 9.');
+		expect(await page.locator('[data-testid="find-more-near"]').innerText()).toContain('Shown: 5 of 10.');
+		const shownLoose = await loose.evaluateAll((lis) => lis.map((li) => li.textContent));
+		await page.click('[data-find-more="loose"]');
+		await ready(page);
+		// The URL holds how many are shown; the first ones stay as they were, the next ones follow.
+		expect(new URL(page.url()).searchParams.get('loose')).toBe('10');
+		expect(await loose.count()).toBe(9);
+		expect((await loose.evaluateAll((lis) => lis.map((li) => li.textContent))).slice(0, 5)).toEqual(shownLoose);
+		expect(await page.locator('[data-testid="find-more-loose"]').count()).toBe(0);
 		// The P5510's curve start (392K IOPS for 8 drives = 49,000 per drive) states no queue depth: named, never ranked.
 		expect(await page.locator('[data-testid="find-loose"] li[data-device="intel-d7-p5510-7-68tb"]').innerText()).toContain('49,000 IOPS');
-		expect(await page.locator('[data-testid="find-ranked"]').count()).toBe(0);
+		await page.click('[data-find-more="near"]');
+		await ready(page);
+		expect(await near.count()).toBe(10);
 		expect(await page.locator('[data-testid="find-neighbours"] li[data-device="wd-blue-3d-1tb"]').innerText()).toBe('Western Digital WD Blue 3D NAND SATA SSD (WDS100T2B0A): only 4 KiB random write (QD 1, 32); 4 KiB random read (QD 1, 32)');
+		// The link reopens the same answer, as much of it shown.
+		const reopened = await open(new URL(page.url()).pathname + new URL(page.url()).search);
+		await ready(reopened.page);
+		expect(await reopened.page.locator('[data-testid="find-loose"] li').count()).toBe(9);
+		expect(await reopened.page.locator('[data-testid="find-neighbours"] li').count()).toBe(10);
 	});
 
 	it('answers for a dropped result as "Your drive", and a link with it reopens the answer in a fresh profile, sending none of it', async () => {

@@ -1,22 +1,13 @@
-// What the finder's page and its embed share in the browser: the files a question reads (its family's head and the
-// band of its load: src/lib/find/layout.ts), each fetched and parsed once a page, and the ranking chart (the first
-// ranked list's first drives, their whole curves: latency vs IOPS for a rate, QD scaling for a queue depth).
+// What the finder's page and its embed share in the browser: the files a question reads (its family's head, its
+// load's band index and the pages of the answer it shows: src/lib/find/layout.ts, paged.ts), each fetched and parsed
+// once a page, and the ranking chart (the first ranked list's first drives, their whole curves: latency vs IOPS for a
+// rate, QD scaling for a queue depth).
 import type { Lang } from '../../i18n/strings.ts';
 import { perDriveRow } from '../compare/per-drive.ts';
 import type { CurveAnswer, FinderAnswer } from '../find/answer.ts';
 import type { FinderFamily } from '../find/family.ts';
-import {
-	bandOfQuery,
-	chartFilesOf,
-	chartRowsOf,
-	familyOfBand,
-	FINDER_CHART_CURVES,
-	finderBandPath,
-	finderCurvesPath,
-	finderHeadPath,
-	type FinderHead,
-	type FinderTable,
-} from '../find/layout.ts';
+import { chartFilesOf, chartRowsOf, FINDER_CHART_CURVES, finderBandPath, finderCurvesPath, finderHeadPath, finderLoosePath, finderNearPath, finderStreamPath, type FinderHead, type FinderTable } from '../find/layout.ts';
+import { pagedAnswer, type ExtraRows, type FinderSource, type PagedAnswer, type Shown } from '../find/paged.ts';
 import { familyFileKey, type FinderQuery } from '../find/query.ts';
 import type { RenderedChart } from '../site/chart-kinds.ts';
 import { DEFAULT_VIEW } from '../site/view.ts';
@@ -41,32 +32,39 @@ function fetchJson<T>(siteBase: string, path: string): Promise<T | null> {
 	return file as Promise<T | null>;
 }
 
-export interface LoadedFamily {
+export interface LoadedAnswer {
 	head: FinderHead;
-	family: FinderFamily;
+	paged: PagedAnswer;
 }
 
-const families = new Map<string, FinderFamily>();
-
-/** What a question reads: its family's head and the band of its load, as one family (built once a band a page); null when the dataset has none of that workload. */
-export async function loadFamily(siteBase: string, q: FinderQuery): Promise<LoadedFamily | null> {
+/**
+ * A question's answer, showing `shown` of each part, read from its family's head, its band's index and the pages it
+ * needs (each file fetched once a page); null when the dataset has none of that workload.
+ */
+export async function loadAnswer(siteBase: string, q: FinderQuery, shown: Shown, extra: ExtraRows | null = null): Promise<LoadedAnswer | null> {
 	const key = familyFileKey(q);
 	const head = await fetchJson<FinderHead>(siteBase, finderHeadPath(key));
 	if (!head) return null;
-	const { kind, band } = bandOfQuery(head, q);
-	const path = finderBandPath(key, kind, band);
-	const table = await fetchJson<FinderTable>(siteBase, path);
-	if (!table) return null;
-	let family = families.get(path);
-	if (!family) families.set(path, (family = familyOfBand(head, table)));
-	return { head, family };
+	const need = async <T>(path: string): Promise<T> => {
+		const file = await fetchJson<T>(siteBase, path);
+		if (file === null) throw new Error(`404 ${path}`);
+		return file;
+	};
+	const source: FinderSource = {
+		head,
+		band: (kind, band) => need(finderBandPath(key, kind, band)),
+		stream: (kind, band, stream, page) => need(finderStreamPath(key, kind, band, stream, page)),
+		loose: (page) => need(finderLoosePath(key, page)),
+		near: (page) => need(finderNearPath(key, page)),
+	};
+	return { head, paged: await pagedAnswer(q, source, shown, extra) };
 }
 
 export interface RankingChart {
 	kind: 'lvi' | 'qd';
 	/** The curves drawn: the first list's first drives. */
 	curves: CurveAnswer[];
-	/** Results in the first list (more than drawn when it is long). */
+	/** Results of the first list shown (more than drawn when it is long). */
 	total: number;
 }
 

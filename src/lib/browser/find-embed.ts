@@ -1,10 +1,9 @@
 // The embed of the finder's ranking chart: the question of its link (as the finder's), `theme=` its colours. The
 // answer is computed by the finder's modules from the same files, and the chart drawn by the chart functions.
 import { t, type Lang } from '../../i18n/strings.ts';
-import { findAnswer } from '../find/answer.ts';
 import { questionText } from '../find/html.ts';
-import { paramsOf, queryOf } from '../find/query.ts';
-import { chartRows, drawRankingChart, loadFamily, rankingChart } from './find-data.ts';
+import { paramsOf, queryOf, shownOf } from '../find/query.ts';
+import { chartRows, drawRankingChart, loadAnswer, rankingChart } from './find-data.ts';
 import { reportEmbedHeight } from './embed-height.ts';
 
 const root = document.documentElement;
@@ -19,11 +18,11 @@ reportEmbedHeight();
 async function draw(): Promise<void> {
 	const q = queryOf(query);
 	if (!q) throw new Error(t(lang, 'findNoFamily'));
-	const loaded = await loadFamily(main.dataset.siteBase!, q);
-	const chart = loaded && rankingChart(q, findAnswer(q, loaded.family));
+	const loaded = await loadAnswer(main.dataset.siteBase!, q, shownOf(query));
+	const chart = loaded && rankingChart(q, loaded.paged.answer);
 	if (!loaded || !chart) throw new Error(`${questionText(q, lang)}: ${t(lang, 'find_none')}`);
 	const frame = main.querySelector<HTMLElement>('[data-chart-frame]')!;
-	const drawn = await drawRankingChart(chart, chartRows(main.dataset.siteBase!, loaded.head, chart), loaded.family, lang, frame.clientWidth || 640);
+	const drawn = await drawRankingChart(chart, chartRows(main.dataset.siteBase!, loaded.head, chart), loaded.paged.family, lang, frame.clientWidth || 640);
 	frame.replaceChildren(drawn.element);
 	const figure = main.querySelector<HTMLElement>('figure[data-chart]')!;
 	figure.dataset.chart = chart.kind;

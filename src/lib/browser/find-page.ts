@@ -1,5 +1,5 @@
 // The finder in the browser: the question from the URL (the form is a plain GET form), the files it needs
-// (its family's head and its load's band, find/layout.ts: a few points of each candidate's curves), the answer (find/answer.ts) built as
+// (its family's head, its load's band index and the pages of what it shows, find/layout.ts, paged.ts), the answer (find/answer.ts) built as
 // DOM text, each table's CSV through the one CSV writer, and the ranked drives' measured curves drawn by the chart
 // library (latency vs IOPS for a rate, QD scaling for a queue depth), with SVG and PNG like every chart.
 import { t, type Lang } from '../../i18n/strings.ts';
@@ -7,13 +7,13 @@ import { csvText } from '../csv.ts';
 import { compareQuery } from '../compare/drive-file.ts';
 import { chartExportsEl } from '../chart-actions.ts';
 import { domOf, el } from '../element.ts';
-import { findAnswer, type CurveAnswer, type FinderAnswer } from '../find/answer.ts';
+import type { CurveAnswer, FinderAnswer } from '../find/answer.ts';
 import type { FinderFamily } from '../find/family.ts';
 import type { FinderHead } from '../find/layout.ts';
 import { answerColumns, answerEl, answerRowsCsv, questionText, type FinderView } from '../find/html.ts';
-import { BOUND_STATS, familyFileKey, paramsOf, queryOf, type FinderQuery } from '../find/query.ts';
+import { BOUND_STATS, familyFileKey, paramsOf, queryOf, SHOWN_STEP, shownOf, withShown, type FinderQuery, type ShownPart } from '../find/query.ts';
 import { embedSize, iframeSnippet } from '../embed-snippet.ts';
-import { chartRows, drawRankingChart, loadFamily, rankingChart } from './find-data.ts';
+import { chartRows, drawRankingChart, loadAnswer, rankingChart } from './find-data.ts';
 import { reviewTitle } from '../site/labels.ts';
 import { OWN_DEVICE_ID, OWN_REVIEW_ID, type OwnParse } from '../own-result/common.ts';
 import { encodeOwnShare } from '../own-result/share.ts';
@@ -156,9 +156,19 @@ async function render(): Promise<void> {
 	}
 	fillForm(q);
 	status.textContent = t(lang, 'findLoading');
-	let loaded: Awaited<ReturnType<typeof loadFamily>>;
+	const shown = shownOf(new URLSearchParams(location.search));
+	// The reader's own result is answered with the files' (all of it: it is in this page).
+	const extra = own
+		? {
+				runs: own.rows.runs,
+				reviews: { [OWN_REVIEW_ID]: { review_id: OWN_REVIEW_ID, title: own.name, title_en: null, year: null, platform_cpu: null, platform_os: null, drive_count: null, methodology_json: null } },
+				devices: { [OWN_DEVICE_ID]: { label: t(lang, 'compareOwnDrive'), device_class: 'unknown' as const } },
+				drives: new Set([OWN_DEVICE_ID]),
+			}
+		: null;
+	let loaded: Awaited<ReturnType<typeof loadAnswer>>;
 	try {
-		loaded = await loadFamily(siteBase, q);
+		loaded = await loadAnswer(siteBase, q, shown, extra);
 	} catch (err) {
 		status.textContent = t(lang, 'findFailed', { reason: err instanceof Error ? err.message : String(err) });
 		page.dataset.state = 'ready';
@@ -170,19 +180,11 @@ async function render(): Promise<void> {
 		page.dataset.state = 'ready';
 		return;
 	}
-	let family = loaded.family;
-	if (own) {
-		family = {
-			...family,
-			runs: [...family.runs, ...own.rows.runs],
-			reviews: { ...family.reviews, [OWN_REVIEW_ID]: { review_id: OWN_REVIEW_ID, title: own.name, title_en: null, year: null, platform_cpu: null, platform_os: null, drive_count: null, methodology_json: null } },
-			devices: { ...family.devices, [OWN_DEVICE_ID]: { label: t(lang, 'compareOwnDrive'), device_class: 'unknown' } },
-		};
-	}
-	const answer = findAnswer(q, family, new Set([OWN_DEVICE_ID]));
+	const { answer, family, totals } = loaded.paged;
 	const v: FinderView = {
 		lang,
 		family,
+		totals,
 		reviewHref: (id) => (id === OWN_REVIEW_ID ? '#find-own' : `${pageBase}reviews/${id}/`),
 		driveHref: (id) => (id === OWN_DEVICE_ID ? '#find-own' : `${pageBase}drives/${id}/`),
 		// The reader's own result goes along in the comparison's link (its fragment), never as a drive id.
@@ -199,6 +201,16 @@ async function render(): Promise<void> {
 		'find-apart': answer.apart,
 		'find-not-drives': answer.notDrives,
 	};
+	// "Show more": the next ones of a part, read from the pages already fetched and the next ones (the URL says how many).
+	for (const button of output.querySelectorAll<HTMLButtonElement>('[data-find-more]')) {
+		button.addEventListener('click', () => {
+			const part = button.dataset.findMore as ShownPart;
+			const params = withShown(new URLSearchParams(location.search), part, shown[part] + SHOWN_STEP[part]);
+			history.pushState(null, '', withShareFragment(`${location.pathname}?${params}`, own?.fragment ?? null));
+			if (own?.fragment) shareLink.value = location.href;
+			void render();
+		});
+	}
 	for (const button of output.querySelectorAll<HTMLButtonElement>('[data-find-csv]')) {
 		button.addEventListener('click', () => downloadCsv(`find-${familyFileKey(q)}-${button.dataset.findCsv}`, tables[button.dataset.findCsv!] ?? [], v));
 	}

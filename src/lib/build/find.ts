@@ -1,9 +1,9 @@
 // The finder's files, written by the build (src/lib/find/layout.ts): per workload family (access, read share, block
-// size) a head, one file per load band and the whole curves for the chart. A question reads the head and one band of
-// its family: what it fetches grows with the family's candidates and a few points each, not with the catalog.
+// size) a head, per load band an index and the pages of its pre-ranked streams, and the whole curves for the chart.
+// A question reads the head, its band's index and the pages of what it shows: what it fetches grows with what it shows.
 import type { DeviceRow, ReviewRow, RunRow } from '../schema.ts';
 import { finderFamiliesOf, type FinderFamilies } from '../find/family.ts';
-import { familyFiles, finderBandPath, finderCurvesPath, finderHeadPath } from '../find/layout.ts';
+import { familyFiles, finderHeadPath } from '../find/layout.ts';
 import { buildDevicesSql, buildReviewsSql } from '../queries/metadata.ts';
 import { buildRunsSql } from '../queries/runs.ts';
 import { deviceLabels } from '../site/labels.ts';
@@ -33,13 +33,9 @@ export function finderFiles(): Promise<Map<string, unknown>> {
 	files ??= finderFamilies().then(({ list, files: families }) => {
 		const out = new Map<string, unknown>();
 		for (const entry of list) {
-			const { head, bands, curves } = familyFiles(entry, families.get(entry.key)!);
+			const { head, files: rest } = familyFiles(entry, families.get(entry.key)!);
 			out.set(finderHeadPath(entry.key), head);
-			for (const [name, table] of bands) {
-				const [kind, band] = name.split('-') as ['qd' | 'rate', string];
-				out.set(finderBandPath(entry.key, kind, Number(band)), table);
-			}
-			for (const [n, rows] of curves) out.set(finderCurvesPath(entry.key, n), rows);
+			for (const [path, file] of rest) out.set(path, file);
 		}
 		return out;
 	});

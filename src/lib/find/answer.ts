@@ -173,7 +173,7 @@ function byValue(query: FinderQuery, a: CurveAnswer, b: CurveAnswer): number {
 	const known = (x: number | null | undefined, y: number | null | undefined, sign: number) =>
 		x != null && y != null ? sign * (x - y) : x != null ? -1 : y != null ? 1 : 0;
 	if (query.rate_iops !== null) {
-		const stat = BOUND_STATS.find((s) => query.bounds[s] !== undefined) ?? 'mean';
+		const stat = rankStatOf(query);
 		return known(a.at?.lat[stat], b.at?.lat[stat], 1);
 	}
 	if (a.at?.iops != null && b.at?.iops != null) return b.at.iops - a.at.iops;
@@ -181,14 +181,14 @@ function byValue(query: FinderQuery, a: CurveAnswer, b: CurveAnswer): number {
 }
 
 /** Ties broken by drive, review and host: an answer does not depend on the order its rows came in. */
-function byCurve(a: CurveAnswer, b: CurveAnswer): number {
+export function byCurve(a: CurveAnswer, b: CurveAnswer): number {
 	const ka = [a.device_id, a.review_id, a.host ?? ''];
 	const kb = [b.device_id, b.review_id, b.host ?? ''];
 	for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
 	return 0;
 }
 
-const MEETS_RANK = (m: boolean | null) => (m === true ? 0 : m === null ? 1 : 2);
+export const MEETS_RANK = (m: boolean | null) => (m === true ? 0 : m === null ? 1 : 2);
 
 /** The context a curve is classed by: its first point's row, with the family's facts. */
 function contextOf(c: CurveAnswer, family: FinderFamily): ResultContext {
@@ -196,10 +196,17 @@ function contextOf(c: CurveAnswer, family: FinderFamily): ResultContext {
 	return { row, fingerprint: fingerprintOf(row), review: family.reviews[row.review_id], deviceClass: family.devices[row.device_id]?.device_class ?? 'unknown' };
 }
 
-/** `drives`: devices answered as drives whatever their class (the reader's own, whose class nobody stated). */
-export function findAnswer(query: FinderQuery, family: FinderFamily, drives: ReadonlySet<string> = new Set()): FinderAnswer {
-	const groups = pointGroups(query, family.runs);
-	const loose = groups.filter((g) => g.unknown.length > 0);
+/** The statistic a rate question ranks by: its first bounded one, else the mean. */
+export const rankStatOf = (query: Pick<FinderQuery, 'bounds'>): BoundStat => BOUND_STATS.find((s) => query.bounds[s] !== undefined) ?? 'mean';
+
+/** The order of a question's answers: those meeting the bounds first, then by value, then by drive, review and host. */
+export const answerOrder =
+	(query: FinderQuery) =>
+	(a: CurveAnswer, b: CurveAnswer): number =>
+		MEETS_RANK(a.meets) - MEETS_RANK(b.meets) || byValue(query, a, b) || byCurve(a, b);
+
+/** Of each drive's curves in one review and host, the one that answers the question (a rate question: rate steps before a QD sweep). */
+export function chosenAnswers(query: FinderQuery, groups: readonly PointGroup[]): CurveAnswer[] {
 	// One curve per drive, review, host and kind (a QD sweep, or rate steps): interpolation stays inside one curve.
 	const curves = new Map<string, FinderPoint[]>();
 	for (const { point: p } of groups.filter((g) => g.unknown.length === 0)) curves.set(curveKeyOf(p), [...(curves.get(curveKeyOf(p)) ?? []), p]);
@@ -208,16 +215,41 @@ export function findAnswer(query: FinderQuery, family: FinderFamily, drives: Rea
 		const read = readCurve(query, points);
 		return { device_id, review_id, host: host || null, kind, points, ...read, ...boundsOf(query, read.at) };
 	});
-	// Of one drive's curves in one review and host, the one that answers (a rate question: rate steps before a QD sweep).
 	const best = new Map<string, CurveAnswer>();
 	for (const a of answers.sort((x, y) => Number(!x.at) - Number(!y.at) || (x.kind === 'rate' ? -1 : 1))) {
 		const key = [a.device_id, a.review_id, a.host ?? ''].join('\u0000');
 		if (!best.has(key)) best.set(key, a);
 	}
-	const chosen = [...best.values()];
-	const physical = (a: CurveAnswer) => drives.has(a.device_id) || PHYSICAL_DRIVE_CLASSES.has(family.devices[a.device_id]?.device_class ?? 'unknown');
-	const order = (a: CurveAnswer, b: CurveAnswer) => MEETS_RANK(a.meets) - MEETS_RANK(b.meets) || byValue(query, a, b) || byCurve(a, b);
-	const answered = chosen.filter((a) => a.at && physical(a)).sort(order);
+	return [...best.values()];
+}
+
+/** Whether a device is answered as a physical drive (`drives`: the reader's own, whose class nobody stated). */
+export const isDrive = (family: Pick<FinderFamily, 'devices'>, drives: ReadonlySet<string>, deviceId: string): boolean =>
+	drives.has(deviceId) || PHYSICAL_DRIVE_CLASSES.has(family.devices[deviceId]?.device_class ?? 'unknown');
+
+/** How many of each part an answer shows (a paged answer shows its first ones; unset: all). */
+export interface AnswerLimits {
+	ranked?: number;
+	apart?: number;
+	loose?: number;
+	notDrives?: number;
+}
+
+/**
+ * `drives`: devices answered as drives whatever their class (the reader's own, whose class nobody stated). `limits`:
+ * the ranked lists are made of the first `ranked` answers of the whole order (an answer's list is decided by the
+ * answers before it only, so the lists of the first ones are those of all), the other parts cut at their first ones.
+ */
+export function findAnswer(query: FinderQuery, family: FinderFamily, drives: ReadonlySet<string> = new Set(), limits: AnswerLimits = {}): FinderAnswer {
+	const groups = pointGroups(query, family.runs);
+	const loose = groups.filter((g) => g.unknown.length > 0);
+	const chosen = chosenAnswers(query, groups);
+	const physical = (a: CurveAnswer) => isDrive(family, drives, a.device_id);
+	const order = answerOrder(query);
+	const answered = chosen
+		.filter((a) => a.at && physical(a))
+		.sort(order)
+		.slice(0, limits.ranked);
 	const contexts = new Map(chosen.map((a) => [a, contextOf(a, family)]));
 	const ranked: CurveAnswer[][] = [];
 	for (const a of answered) {
@@ -230,8 +262,14 @@ export function findAnswer(query: FinderQuery, family: FinderFamily, drives: Rea
 	return {
 		ranked,
 		between,
-		apart: chosen.filter((a) => !a.at && physical(a)).sort(byCurve),
-		loose: loose.map(({ point, unknown }) => ({ device_id: point.row.device_id, review_id: point.row.review_id, point, unknown })),
-		notDrives: chosen.filter((a) => !physical(a)).sort(order),
+		apart: chosen
+			.filter((a) => !a.at && physical(a))
+			.sort(byCurve)
+			.slice(0, limits.apart),
+		loose: loose.slice(0, limits.loose).map(({ point, unknown }) => ({ device_id: point.row.device_id, review_id: point.row.review_id, point, unknown })),
+		notDrives: chosen
+			.filter((a) => !physical(a))
+			.sort(order)
+			.slice(0, limits.notDrives),
 	};
 }

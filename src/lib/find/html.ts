@@ -9,11 +9,13 @@ import { partsText, reasonText, workloadText } from '../compare/verdict.ts';
 import { el, type El } from '../element.ts';
 import type { CurveAnswer, FinderAnswer, FinderPoint, LooseResult } from './answer.ts';
 import type { FinderFamily } from './family.ts';
-import { BOUND_STATS, type BoundStat, type FinderQuery } from './query.ts';
+import { BOUND_STATS, type BoundStat, type FinderQuery, type ShownPart } from './query.ts';
 
 export interface FinderView {
 	lang: Lang;
 	family: FinderFamily;
+	/** How many there are of each part of the answer (the answer shows the first ones). */
+	totals: Record<ShownPart, number>;
 	/** Where a review's and a drive's pages are. */
 	reviewHref(reviewId: string): string;
 	driveHref(deviceId: string): string;
@@ -109,7 +111,11 @@ function answerTable(list: readonly CurveAnswer[], q: FinderQuery, v: FinderView
 				),
 			),
 		),
-		el('p', { class: 'js-only mt-1 text-xs' }, el('button', { type: 'button', class: 'button px-2 py-0.5 text-xs', 'data-find-csv': testid }, t(v.lang, 'find_csv'))),
+		el(
+			'p',
+			{ class: 'js-only mt-1 text-xs' },
+			el('button', { type: 'button', class: 'button px-2 py-0.5 text-xs', 'data-find-csv': testid }, tn(v.lang, 'find_csvRows', list.length)),
+		),
 	);
 }
 
@@ -146,6 +152,18 @@ function neighboursEl(v: FinderView, q: FinderQuery): El {
 	);
 }
 
+/** How many of a part are shown, and a button for the next ones when there are more. */
+function moreEl(part: ShownPart, shown: number, v: FinderView): El | '' {
+	const total = v.totals[part];
+	if (total <= shown) return '';
+	return el(
+		'p',
+		{ class: 'mt-2 flex flex-wrap items-center gap-2 text-sm', 'data-testid': `find-more-${part}` },
+		el('span', { class: 'prose-muted' }, t(v.lang, 'find_shownOf', { shown: formatNumber(shown, v.lang), total: formatNumber(total, v.lang) })),
+		el('button', { type: 'button', class: 'button px-2 py-0.5 text-xs', 'data-find-more': part }, t(v.lang, 'find_showMore')),
+	);
+}
+
 /** The whole answer. `chart`: the figure of the ranking chart, drawn by the page. */
 export function answerEl(q: FinderQuery, a: FinderAnswer, v: FinderView, chart: El | null): El {
 	const { lang } = v;
@@ -170,13 +188,28 @@ export function answerEl(q: FinderQuery, a: FinderAnswer, v: FinderView, chart: 
 		top.length >= 2 ? el('p', { class: 'mt-2' }, el('a', { href: v.compareHref(top.slice(0, 8).map((c) => c.device_id)), 'data-testid': 'find-compare' }, t(lang, 'find_compareThese'))) : '',
 		chart ?? '',
 		...lists,
+		moreEl('ranked', a.ranked.flat().length, v),
 		a.apart.length
-			? el('section', { class: 'mt-8' }, el('h3', { class: 'text-lg' }, t(lang, 'find_apart')), answerTable(a.apart, q, v, 'find-apart'))
+			? el('section', { class: 'mt-8' }, el('h3', { class: 'text-lg' }, t(lang, 'find_apart')), answerTable(a.apart, q, v, 'find-apart'), moreEl('apart', a.apart.length, v))
 			: '',
-		a.loose.length ? el('section', { class: 'mt-8' }, el('h3', { class: 'text-lg' }, t(lang, 'find_loose')), looseList(a.loose, v)) : '',
-		v.family.neighbours.length ? el('section', { class: 'mt-8' }, el('h3', { class: 'text-lg' }, t(lang, 'find_neighbours')), neighboursEl(v, q)) : '',
+		a.loose.length ? el('section', { class: 'mt-8' }, el('h3', { class: 'text-lg' }, t(lang, 'find_loose')), looseList(a.loose, v), moreEl('loose', a.loose.length, v)) : '',
+		v.family.neighbours.length
+			? el(
+					'section',
+					{ class: 'mt-8' },
+					el('h3', { class: 'text-lg' }, t(lang, 'find_neighbours')),
+					neighboursEl(v, q),
+					moreEl('near', new Set(v.family.neighbours.map((n) => n.device_id)).size, v),
+				)
+			: '',
 		a.notDrives.length
-			? el('section', { class: 'mt-8' }, el('h3', { class: 'text-lg' }, t(lang, 'find_notDrives')), answerTable(a.notDrives, q, v, 'find-not-drives'))
+			? el(
+					'section',
+					{ class: 'mt-8' },
+					el('h3', { class: 'text-lg' }, t(lang, 'find_notDrives')),
+					answerTable(a.notDrives, q, v, 'find-not-drives'),
+					moreEl('notDrives', a.notDrives.length, v),
+				)
 			: '',
 	);
 }

@@ -49,7 +49,7 @@ export function queryOf(params: URLSearchParams): FinderQuery | null {
 		if (v !== null) bounds[stat] = v;
 	}
 	// A target rate answers "at what latency"; without one, a QD (1 by default) answers "how fast".
-	return { access, read_pct: read, block_size_bytes: bs, outstanding: rate === null ? Math.round(qd ?? 1) : null, rate_iops: rate, bounds };
+	return { access, read_pct: read, block_size_bytes: bs, outstanding: rate === null ? Math.max(1, Math.round(qd ?? 1)) : null, rate_iops: rate, bounds };
 }
 
 /** The URL query of a finder question (the inverse of queryOf). */
@@ -58,5 +58,30 @@ export function paramsOf(q: FinderQuery): URLSearchParams {
 	if (q.rate_iops !== null) p.set('rate', String(Math.round(q.rate_iops)));
 	else if (q.outstanding !== null) p.set('qd', String(q.outstanding));
 	for (const stat of BOUND_STATS) if (q.bounds[stat] !== undefined) p.set(stat, String(q.bounds[stat]));
+	return p;
+}
+
+/** How many of each part of an answer a page shows, and how many more "Show more" adds (the first few up front). */
+export const SHOWN_STEP = { ranked: 20, apart: 5, loose: 5, near: 5, notDrives: 5 } as const;
+export type ShownPart = keyof typeof SHOWN_STEP;
+export const SHOWN_PARTS = Object.keys(SHOWN_STEP) as ShownPart[];
+/** The URL parameter of each part's count (absent: the first step). */
+export const SHOWN_PARAMS: Record<ShownPart, string> = { ranked: 'top', apart: 'apart', loose: 'loose', near: 'near', notDrives: 'other' };
+
+/** How many of each part a finder URL shows. */
+export function shownOf(params: URLSearchParams): Record<ShownPart, number> {
+	const shown = { ...SHOWN_STEP } as Record<ShownPart, number>;
+	for (const part of SHOWN_PARTS) {
+		const n = num(params.get(SHOWN_PARAMS[part]));
+		if (n !== null && Number.isInteger(n)) shown[part] = Math.max(SHOWN_STEP[part], n);
+	}
+	return shown;
+}
+
+/** A finder URL's query with one part showing `n` (the first step is not written). */
+export function withShown(params: URLSearchParams, part: ShownPart, n: number): URLSearchParams {
+	const p = new URLSearchParams(params);
+	if (n <= SHOWN_STEP[part]) p.delete(SHOWN_PARAMS[part]);
+	else p.set(SHOWN_PARAMS[part], String(n));
 	return p;
 }

@@ -1,6 +1,6 @@
-// The finder's files (src/lib/find/layout.ts): a question reads its family's head and the band of its load, and gets
-// the answer it would get from every row of the family — on the bundled reviews and on a generated catalog — while
-// the chart's files give each drawn curve whole, drawn as from all the rows.
+// The finder's files (src/lib/find/layout.ts): bands of queue depths and rates, the columns and facts the files carry,
+// and the chart's files, which give each drawn curve whole, drawn as from all the rows — on the bundled reviews and on
+// a generated catalog. That the pages answer as all the rows do is tests/lib/find/paged.test.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,9 +8,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingest } from '../../../scripts/ingest/run.ts';
 import { generateCatalog } from '../../../scripts/bench/synthetic-catalog.ts';
 import { openDataset, runQuery } from '../../../src/lib/build/db.ts';
-import { findAnswer, type FinderAnswer } from '../../../src/lib/find/answer.ts';
+import { findAnswer } from '../../../src/lib/find/answer.ts';
 import { expandRow, finderFamiliesOf, type FinderFamilies } from '../../../src/lib/find/family.ts';
-import { ANSWER_COLUMNS, bandOf, bandOfQuery, CHART_COLUMNS, chartRowsOf, FINDER_CHART_CURVES, familyFiles, familyOfBand, type FinderFamilyFiles } from '../../../src/lib/find/layout.ts';
+import {
+	ANSWER_COLUMNS,
+	bandIntervalOf,
+	bandOf,
+	bandOfQuery,
+	CHART_COLUMNS,
+	chartRowsOf,
+	FINDER_CHART_CURVES,
+	familyFiles,
+	finderCurvesPath,
+	type FinderFamilyFiles,
+	type FinderPage,
+	type FinderTable,
+} from '../../../src/lib/find/layout.ts';
 import { perDriveRow } from '../../../src/lib/compare/per-drive.ts';
 import { chartOptions, renderChart } from '../../../src/lib/site/chart-kinds.ts';
 import { DEFAULT_VIEW } from '../../../src/lib/site/view.ts';
@@ -53,15 +66,6 @@ function questions(key: string): string[] {
 	return [...QDS.map((qd) => `${w}&qd=${qd}`), ...QDS.map((qd) => `${w}&qd=${qd}&p99=200`), ...RATES.map((r) => `${w}&rate=${r}`), ...RATES.map((r) => `${w}&rate=${r}&p99=1000&mean=300`)];
 }
 
-/** An answer as the page shows it: each curve's value, limits, bounds and points read (a point's row named by its run), lists and reasons. */
-const shown = (a: FinderAnswer) =>
-	JSON.parse(
-		JSON.stringify(
-			{ ...a, ranked: a.ranked.map((l) => l.map(({ points: _, ...c }) => c)), apart: a.apart.map(({ points: _, ...c }) => c), notDrives: a.notDrives.map(({ points: _, ...c }) => c) },
-			(k, v) => (k === 'row' ? [v.run_id, v.review_id, v.device_id, v.host, v.direction] : v),
-		),
-	);
-
 const chartDocument = testDocument();
 /** Charts already compared (a drawn set of curves once). */
 const charted = new Set<string>();
@@ -69,26 +73,19 @@ const charted = new Set<string>();
 /** The files as the page reads them: through JSON. */
 const asRead = <T>(x: T): T => JSON.parse(JSON.stringify(x));
 
-function checkFamilies(families: FinderFamilies): { questions: number; readRows: number; familyRows: number } {
+function checkFamilies(families: FinderFamilies): { questions: number } {
 	let asked = 0;
-	let readRows = 0;
-	let familyRows = 0;
 	for (const entry of families.list) {
 		const family = families.files.get(entry.key)!;
 		const files: FinderFamilyFiles = familyFiles(entry, family);
 		// The whole family as the page read it before: one file, its rows expanded.
 		const whole = { ...family, runs: family.runs.map(expandRow) };
+		const curves = new Map(Array.from({ length: files.head.curveFiles }, (_, n) => [n, asRead(files.files.get(finderCurvesPath(entry.key, n)) as FinderTable)]));
 		for (const text of questions(entry.key)) {
 			const q = queryOf(new URLSearchParams(text))!;
-			const { kind, band } = bandOfQuery(files.head, q);
-			const table = asRead(files.bands.get(`${kind}-${band}`)!);
-			expect(table, `${text}: ${kind}-${band}`).toBeDefined();
 			const full = findAnswer(q, whole);
-			const read = findAnswer(q, familyOfBand(asRead(files.head), table));
-			expect(shown(read), text).toEqual(shown(full));
 			// The chart's curves, whole, in the answer's order, from the chart files: drawn as from all the rows.
 			const drawn = full.ranked[0]?.slice(0, FINDER_CHART_CURVES) ?? [];
-			const curves = new Map([...files.curves].map(([n, table]) => [n, asRead(table)]));
 			const fromFiles = chartRowsOf(drawn, curves, files.head.curveFiles);
 			const fromAll = drawn.flatMap((c) => c.points.map((p) => p.row));
 			const byChart = (rows: RunRow[]) => rows.map((r) => CHART_COLUMNS.map((c) => r[c]));
@@ -107,41 +104,45 @@ function checkFamilies(families: FinderFamilies): { questions: number; readRows:
 				}
 			}
 			asked++;
-			readRows += table.length + files.head.loose.length;
-			familyRows += family.runs.length;
 		}
 	}
-	return { questions: asked, readRows, familyRows };
+	return { questions: asked };
 }
 
 describe('the finder files', () => {
-	it('band loads by powers of two, and a question beyond the bands written reads the nearer one', () => {
-		expect([0.5, 1, 2, 3, 4, 7, 8, 1023, 1024].map(bandOf)).toEqual([0, 0, 1, 1, 2, 2, 3, 9, 10]);
-		const head = { bands: { qd: [2, 5] as [number, number], rate: [10, 12] as [number, number] } };
-		expect(bandOfQuery(head, { outstanding: 1, rate_iops: null })).toEqual({ kind: 'qd', band: 2 });
-		expect(bandOfQuery(head, { outstanding: 16, rate_iops: null })).toEqual({ kind: 'qd', band: 4 });
-		expect(bandOfQuery(head, { outstanding: 4096, rate_iops: null })).toEqual({ kind: 'qd', band: 5 });
-		expect(bandOfQuery(head, { outstanding: null, rate_iops: 3000 })).toEqual({ kind: 'rate', band: 11 });
-		expect(bandOfQuery(head, { outstanding: null, rate_iops: 1e7 })).toEqual({ kind: 'rate', band: 12 });
+	it('band rates by powers of two, and queue depths by each measured one and those between two', () => {
+		expect([0.5, 1, 2, 3, 4, 7, 8, 1023, 1024, 1025].map(bandOf)).toEqual([0, 0, 1, 2, 2, 3, 3, 10, 10, 11]);
+		const head = { bands: { qd: [1, 4, 32], rate: [10, 12] as [number, number] } };
+		expect([1, 2, 3, 4, 5, 31, 32, 33, 4096].map((qd) => bandOfQuery(head, { outstanding: qd, rate_iops: null }).band)).toEqual([1, 2, 2, 3, 4, 4, 5, 6, 6]);
+		expect(bandIntervalOf(head.bands, 'qd', 1)).toEqual({ low: 1, lowIn: true, high: 1 });
+		expect(bandIntervalOf(head.bands, 'qd', 4)).toEqual({ low: 5, lowIn: true, high: 31 });
+		expect(bandIntervalOf(head.bands, 'qd', 6)).toEqual({ low: 33, lowIn: true, high: Infinity });
+		expect(bandOfQuery(head, { outstanding: null, rate_iops: 3000 })).toEqual({ kind: 'rate', band: 12 });
+		expect(bandOfQuery(head, { outstanding: null, rate_iops: 600 })).toEqual({ kind: 'rate', band: 10 });
+		expect(bandIntervalOf(head.bands, 'rate', 11)).toEqual({ low: 1024, lowIn: false, high: 2048 });
 	});
 
-	it('answer every question on the bundled reviews as all the rows do', () => {
-		const { questions: n } = checkFamilies(bundled);
-		expect(n).toBeGreaterThan(bundled.list.length * 60);
+	it('draw the chart’s curves from the chart files as from all the rows, on the bundled reviews', () => {
+		expect(checkFamilies(bundled).questions).toBeGreaterThan(bundled.list.length * 60);
 	});
 
-	it('answer every question on a generated catalog as all the rows do, reading a part of them', () => {
-		const { readRows, familyRows } = checkFamilies(catalog);
-		// A band holds a few points of each curve and only the answer's columns: well under half of the family's rows.
-		expect(readRows).toBeLessThan(familyRows / 2);
+	it('draw the chart’s curves from the chart files as from all the rows, on a generated catalog', () => {
+		expect(checkFamilies(catalog).questions).toBeGreaterThan(catalog.list.length * 60);
 	});
 
 	it('carry only the answer’s columns, and of each review only the methodology the conditions are read from', () => {
 		for (const entry of bundled.list) {
 			const files = familyFiles(entry, bundled.files.get(entry.key)!);
-			for (const table of [files.head.loose, ...files.bands.values()]) for (const c of table.columns) expect(ANSWER_COLUMNS).toContain(c);
-			for (const r of Object.values(files.head.reviews)) {
-				if (r.methodology_json !== null) expect(Object.keys(JSON.parse(r.methodology_json)).every((k) => ['preconditioning', 'steady_state', 'footprint'].includes(k))).toBe(true);
+			const pages = [files.head.loose.first, ...[...files.files].filter(([path]) => /(-(drives|others)-[a-z0-9_]+-\d+|-apart-\d+|\/loose-\d+)\.json$/.test(path)).map(([, p]) => p as FinderPage)];
+			expect(pages.length).toBeGreaterThan(1);
+			for (const page of pages) {
+				for (const c of page.rows.columns) expect(ANSWER_COLUMNS).toContain(c);
+				// A page carries the facts of its rows' reviews and devices, and no other.
+				const rows = page.rows.values[page.rows.columns.indexOf('review_id')] ?? [];
+				expect(Object.keys(page.reviews).sort()).toEqual([...new Set(rows)].sort());
+				for (const r of Object.values(page.reviews)) {
+					if (r.methodology_json !== null) expect(Object.keys(JSON.parse(r.methodology_json)).every((k) => ['preconditioning', 'steady_state', 'footprint'].includes(k))).toBe(true);
+				}
 			}
 		}
 	});
