@@ -9,6 +9,7 @@ const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
 
 /** The packages whose install scripts run at `npm install`, each read (README, "Security and data integrity"). */
 const REVIEWED_INSTALL_SCRIPTS: Record<string, string> = {
+	'': "the project's own postinstall, scripts/patch-dependencies.ts: edits linkedom's event-target.js, checked against the pinned version",
 	'node_modules/esbuild': 'postinstall install.js: checks that its platform binary (@esbuild/<platform>, an optional dependency) runs',
 	'node_modules/node': 'preinstall installArchSpecificPackage.js: installs node-<platform> of the same version from the npm registry',
 };
