@@ -1,8 +1,9 @@
 // Build-only: a page's social preview (Open Graph, Twitter card), a 1200 × 630 PNG of its headline chart under the
-// page's title, rendered with resvg from the same chart function the page draws with. It is the page's own drawing of the
-// chart (no second drawing), scaled up to fill the image: its 10 px text reads at about 17 px. Fonts are the build machine's (resvg
-// reads the system's): Latin from DejaVu or Liberation, Chinese from Noto Sans CJK (Debian's fonts-noto-cjk); none is
-// bundled, and a machine without a CJK font draws the Chinese previews' Chinese text as empty boxes.
+// page's title, rendered with resvg from the same chart function the page draws with. It is the page's own drawing of
+// the chart (no second drawing), scaled up to fill the image: its 10 px text reads at about 17 px. Fonts are the build
+// machine's (resvg reads the system's): Latin from DejaVu or Liberation, Chinese from Noto Sans CJK (Debian's
+// fonts-noto-cjk, cut to the characters used: preview-fonts.ts); none is bundled, and a machine without a CJK font draws
+// the Chinese previews' Chinese text as empty boxes.
 import { languageOf } from '../../i18n/lang.ts';
 import { execFileSync } from 'node:child_process';
 import { Resvg, renderAsync, type RenderedImage, type ResvgRenderOptions } from '@resvg/resvg-js';
@@ -16,7 +17,6 @@ import { renderStaticChart } from './render.ts';
 import { SOCIAL_IMAGE, socialImageFile } from '../site/social-path.ts';
 import { assetPath, langPath } from '../../i18n/routes.ts';
 import { dataUrl } from '../data-url.ts';
-
 
 const MARGIN = 40;
 const FONTS = "'DejaVu Sans', 'Liberation Sans', 'Noto Sans CJK SC', sans-serif";
@@ -140,8 +140,8 @@ export function socialImage(svg: string, lang: Lang, previewFonts?: string[] | n
 }
 
 /**
- * The preview as PNG, drawn off the main thread (libuv's pool): the build renders other pages meanwhile, and a
- * preview costs more than a page (fonts read, 1200 × 630 pixels).
+ * The preview as PNG, drawn and compressed off the main thread (libuv's pool): the build renders other pages
+ * meanwhile. Its fonts are cut to its characters (preview-fonts.ts).
  */
 export async function socialPng(svg: string, lang: Lang): Promise<Buffer> {
 	const image = await renderAsync(svg, renderOptions(await previewFontFiles(lang, svg.replace(/<[^>]*>/g, ''))));
