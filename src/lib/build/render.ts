@@ -40,7 +40,7 @@ type DrawnSpec = Pick<ChartSpec, 'kind' | 'input' | 'fixed'>;
 
 /**
  * The drawings made of a chart while its page renders, by labels, language and width: the page's social preview takes
- * one of its embed's drawings. Held by the chart's spec, so they go with the page.
+ * the page's own drawing of its headline. Held by the chart's spec, so they go with the page.
  */
 const drawn = new WeakMap<DrawnSpec, WeakMap<Record<string, string>, Map<string, StaticChart>>>();
 

@@ -99,12 +99,15 @@ export function socialSvg(markup: string, title: string, lang: Lang): string {
 	return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="${FONTS}">${parts.join('')}</svg>`;
 }
 
+/** The file fontconfig picks for a family ("DejaVu Sans:bold"); throws without fontconfig. */
+const fontFile = (family: string) => execFileSync('fc-match', ['-f', '%{file}', family], { encoding: 'utf8' }).trim();
+
 /** The files of DejaVu Sans and its bold, as fontconfig finds them; null without fontconfig. */
 let latin: string[] | null | undefined;
 function latinFonts(): string[] | null {
 	if (latin === undefined) {
 		try {
-			latin = [...new Set(['DejaVu Sans', 'DejaVu Sans:bold'].map((f) => execFileSync('fc-match', ['-f', '%{file}', f], { encoding: 'utf8' }).trim()).filter(Boolean))];
+			latin = [...new Set(['DejaVu Sans', 'DejaVu Sans:bold'].map(fontFile).filter(Boolean))];
 		} catch {
 			latin = null;
 		}
@@ -115,7 +118,7 @@ function latinFonts(): string[] | null {
 /** The fonts of a language's previews besides DejaVu, as fontconfig finds them (whole: the CJK collection's 19 MB). */
 const wholeFonts = new Map<Lang, string[]>();
 function wholePreviewFonts(lang: Lang): string[] {
-	if (!wholeFonts.has(lang)) wholeFonts.set(lang, languageOf(lang).previewFonts.map((f) => execFileSync('fc-match', ['-f', '%{file}', f], { encoding: 'utf8' }).trim()));
+	if (!wholeFonts.has(lang)) wholeFonts.set(lang, languageOf(lang).previewFonts.map(fontFile));
 	return wholeFonts.get(lang)!;
 }
 
