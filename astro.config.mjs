@@ -11,6 +11,7 @@ import { headersFile } from './src/lib/build/headers.ts';
 import { redirectsFile } from './src/lib/build/redirects.ts';
 import { hostDataVersions } from './src/lib/build/version-hosting.ts';
 import { COMPARE_DRIVES_FOLDER } from './src/lib/compare/drive-file.ts';
+import { FINDER_FOLDER } from './src/lib/find/layout.ts';
 import { writeEmbedScript } from './src/lib/build/embed-script.ts';
 import { LANGS } from './src/i18n/strings.ts';
 import { langPath } from './src/i18n/routes.ts';
@@ -26,8 +27,8 @@ const siteData = {
 			if (!process.env.SITE_DATA_DIR) return;
 			const source = resolve(process.env.SITE_DATA_DIR);
 			const target = fileURLToPath(new URL('data/', dir));
-			// What the site's routes write under data/ stays (the downloads page, the comparison's drive files): the dataset's own files are replaced.
-			const routes = new Set(['index.html', COMPARE_DRIVES_FOLDER.split('/')[0]]);
+			// What the site's routes write under data/ stays (the downloads page, the comparison's drive files, the finder's files): the dataset's own files are replaced.
+			const routes = new Set(['index.html', COMPARE_DRIVES_FOLDER.split('/')[0], FINDER_FOLDER.split('/')[0]]);
 			for (const entry of existsSync(target) ? readdirSync(target) : []) if (!routes.has(entry)) rmSync(join(target, entry), { recursive: true, force: true });
 			// Linked, not copied: the ingest never writes a published file in place (it writes a new folder and swaps it in).
 			placeTree(source, target, 'link');

@@ -24,7 +24,7 @@ describe('finder', () => {
 		const url = new URL(page.url());
 		expect(Object.fromEntries(url.searchParams)).toEqual({ access: 'random', read: '100', bs: '4096', qd: '1' });
 		// Only the files this question needs: its family's head, the index of QD 1's band and its first pages, and the chart's curves of its first list.
-		const files = () => requests.filter((r) => r.includes('/find/families/')).map((r) => r.slice(`${base}/find/families/`.length));
+		const files = () => requests.filter((r) => r.includes('/data/find/families/')).map((r) => r.slice(`${base}/data/find/families/`.length));
 		await expect.poll(() => files().length).toBeGreaterThan(3);
 		expect(files().slice(0, 2)).toEqual(['random-100-4096/head.json', 'random-100-4096/qd-1.json']);
 		for (const f of files().slice(2)) expect(f).toMatch(/^random-100-4096\/(qd-1-(drives|others)-(iops|mean)-0|qd-1-apart-0|curves-\d+)\.json$/);

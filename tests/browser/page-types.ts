@@ -79,7 +79,7 @@ export const PAGE_TYPES: readonly PageType[] = [
 	{ kind: '404', source: 'src/pages/[...lang]/404.astro', paths: ['{lang}/no/such/page/'], ready: null, status: 404 },
 	{ kind: 'catalog data', source: 'src/pages/catalog.json.ts', paths: ['/catalog.json'], ready: null, json: true },
 	{ kind: 'drive file', source: 'src/pages/data/compare/drives/[id].json.ts', paths: [`/data/compare/drives/${P5510}.json`], ready: null, json: true },
-	{ kind: 'finder family', source: 'src/pages/find/families/[key]/[file].json.ts', paths: ['/find/families/random-100-4096/head.json'], ready: null, json: true },
+	{ kind: 'finder family', source: 'src/pages/data/find/families/[key]/[file].json.ts', paths: ['/data/find/families/random-100-4096/head.json'], ready: null, json: true },
 	{ kind: 'table doc', source: 'src/pages/sql/tables/[table].json.ts', paths: ['/sql/tables/runs.json'], ready: null, json: true },
 ];
 

@@ -69,6 +69,14 @@ it('renders only what changed, and gives the bytes of a full build', async () =>
 	const hosted = hostedVersions(join(site, 'data'));
 	expect(hosted).toHaveLength(2);
 	expect(hosted[1]).toBe(firstVersion[0]);
+	// A version holds the dataset and the comparison's drive files made from it; the finder's files (under data/ too)
+	// and the chart CSVs and previews are the site's, not a version's.
+	const paths = Object.keys(files(site));
+	const version = `/data/versions/${hosted[0]}/`;
+	expect(paths.filter((p) => p.startsWith('/data/find/families/')).length).toBeGreaterThan(10);
+	expect(paths.filter((p) => p.startsWith(`${version}compare/drives/`)).length).toBeGreaterThan(0);
+	expect(paths.filter((p) => p.startsWith(version) && /^(find|charts|previews)\//.test(p.slice(version.length)))).toEqual([]);
+	expect(paths.filter((p) => p.startsWith('/find/families/'))).toEqual([]);
 
 	// The full build in another time zone and locale: every page, CSV and data file the same bytes; a fresh output
 	// hosts only its own dataset version.

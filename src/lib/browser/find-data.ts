@@ -13,12 +13,13 @@ import type { RenderedChart } from '../site/chart-kinds.ts';
 import { DEFAULT_VIEW } from '../site/view.ts';
 import { MIN_DRAWN_WIDTH } from '../charts/options.ts';
 import type { RunRow } from '../schema.ts';
+import { dataUrl } from '../data-url.ts';
 
 const fetched = new Map<string, Promise<unknown>>();
 
-/** A finder file's JSON, fetched once a page; null when the site has no such file. */
-function fetchJson<T>(siteBase: string, path: string): Promise<T | null> {
-	const url = `${siteBase}${path.slice(1)}`;
+/** A finder file's JSON (its path relative to data/), fetched once a page; null when the site has no such file. */
+function fetchJson<T>(path: string): Promise<T | null> {
+	const url = dataUrl(path);
 	let file = fetched.get(url);
 	if (!file) {
 		file = fetch(url).then(async (r) => {
@@ -41,12 +42,12 @@ export interface LoadedAnswer {
  * A question's answer, showing `shown` of each part, read from its family's head, its band's index and the pages it
  * needs (each file fetched once a page); null when the dataset has none of that workload.
  */
-export async function loadAnswer(siteBase: string, q: FinderQuery, shown: Shown, extra: ExtraRows | null = null): Promise<LoadedAnswer | null> {
+export async function loadAnswer(q: FinderQuery, shown: Shown, extra: ExtraRows | null = null): Promise<LoadedAnswer | null> {
 	const key = familyFileKey(q);
-	const head = await fetchJson<FinderHead>(siteBase, finderHeadPath(key));
+	const head = await fetchJson<FinderHead>(finderHeadPath(key));
 	if (!head) return null;
 	const need = async <T>(path: string): Promise<T> => {
-		const file = await fetchJson<T>(siteBase, path);
+		const file = await fetchJson<T>(path);
 		if (file === null) throw new Error(`404 ${path}`);
 		return file;
 	};
@@ -79,10 +80,10 @@ export function rankingChart(q: FinderQuery, a: FinderAnswer): RankingChart | nu
  * The chart's rows: each drawn curve whole (from the family's chart files; a reader's own result from its answer).
  * Started as soon as the answer is known, so the files arrive while the answer's tables are built.
  */
-export async function chartRows(siteBase: string, head: FinderHead, chart: RankingChart, own: (c: CurveAnswer) => boolean = () => false): Promise<RunRow[]> {
+export async function chartRows(head: FinderHead, chart: RankingChart, own: (c: CurveAnswer) => boolean = () => false): Promise<RunRow[]> {
 	const published = chart.curves.filter((c) => !own(c));
 	const files = new Map(
-		await Promise.all(chartFilesOf(published, head.curveFiles).map(async (n) => [n, (await fetchJson<FinderTable>(siteBase, finderCurvesPath(head.key, n))) ?? { columns: [], values: [], length: 0 }] as const)),
+		await Promise.all(chartFilesOf(published, head.curveFiles).map(async (n) => [n, (await fetchJson<FinderTable>(finderCurvesPath(head.key, n))) ?? { columns: [], values: [], length: 0 }] as const)),
 	);
 	return chart.curves.flatMap((c) => (own(c) ? c.points.map((p) => p.row) : chartRowsOf([c], files, head.curveFiles)));
 }

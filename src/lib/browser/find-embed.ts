@@ -18,11 +18,11 @@ reportEmbedHeight();
 async function draw(): Promise<void> {
 	const q = queryOf(query);
 	if (!q) throw new Error(t(lang, 'findNoFamily'));
-	const loaded = await loadAnswer(main.dataset.siteBase!, q, shownOf(query));
+	const loaded = await loadAnswer(q, shownOf(query));
 	const chart = loaded && rankingChart(q, loaded.paged.answer);
 	if (!loaded || !chart) throw new Error(`${questionText(q, lang)}: ${t(lang, 'find_none')}`);
 	const frame = main.querySelector<HTMLElement>('[data-chart-frame]')!;
-	const drawn = await drawRankingChart(chart, chartRows(main.dataset.siteBase!, loaded.head, chart), loaded.paged.family, lang, frame.clientWidth || 640);
+	const drawn = await drawRankingChart(chart, chartRows(loaded.head, chart), loaded.paged.family, lang, frame.clientWidth || 640);
 	frame.replaceChildren(drawn.element);
 	const figure = main.querySelector<HTMLElement>('figure[data-chart]')!;
 	figure.dataset.chart = chart.kind;

@@ -103,7 +103,7 @@ addEventListener('popstate', () => void render());
 function chartFigure(q: FinderQuery, a: FinderAnswer, head: FinderHead, family: FinderFamily): { figure: ReturnType<typeof el>; draw: () => Promise<void> } | null {
 	const chart = rankingChart(q, a);
 	if (!chart) return null;
-	const rows = chartRows(siteBase, head, chart, (c) => c.device_id === OWN_DEVICE_ID);
+	const rows = chartRows(head, chart, (c) => c.device_id === OWN_DEVICE_ID);
 	const src = `${location.origin}${siteBase}embed/${page.dataset.langPrefix ?? ''}find/?${paramsOf(q)}`;
 	const figure = el(
 		'figure',
@@ -168,7 +168,7 @@ async function render(): Promise<void> {
 		: null;
 	let loaded: Awaited<ReturnType<typeof loadAnswer>>;
 	try {
-		loaded = await loadAnswer(siteBase, q, shown, extra);
+		loaded = await loadAnswer(q, shown, extra);
 	} catch (err) {
 		status.textContent = t(lang, 'findFailed', { reason: err instanceof Error ? err.message : String(err) });
 		page.dataset.state = 'ready';

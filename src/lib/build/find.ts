@@ -28,7 +28,7 @@ export function finderFamilies(): Promise<FinderFamilies> {
 
 let files: Promise<Map<string, unknown>> | undefined;
 
-/** Every file of the finder, by its site path ("/find/families/random-100-4096/qd-5.json" → its JSON value). */
+/** Every file of the finder, by its path under data/ ("find/families/random-100-4096/qd-5.json" → its JSON value). */
 export function finderFiles(): Promise<Map<string, unknown>> {
 	files ??= finderFamilies().then(({ list, files: families }) => {
 		const out = new Map<string, unknown>();

@@ -9,15 +9,19 @@ import { VERSIONS_INDEX, VERSIONS_KEPT, VERSION_PATTERN, versionFolder, versions
 import { placeFile } from './emitted-files.ts';
 import { CHART_TABLES_FOLDER } from './chart-tables.ts';
 import { SOCIAL_IMAGES_FOLDER } from '../site/social-path.ts';
+import { FINDER_FOLDER } from '../find/layout.ts';
 
 export { VERSIONS_INDEX };
 
-/** Every file of a dataset folder but its versions and the site's chart CSVs and previews (made by the site's code from the dataset, in a view and a language). */
+/**
+ * Every file of a dataset folder but its versions, the site's chart CSVs and previews (made by the site's code from the
+ * dataset, in a view and a language) and the finder's files (read for the dataset the site publishes now, never a pinned one).
+ */
 function datasetFiles(dir: string): string[] {
 	return readdirSync(dir, { recursive: true, withFileTypes: true })
 		.filter((e) => e.isFile())
 		.map((e) => relative(dir, join(e.parentPath, e.name)))
-		.filter((path) => !path.startsWith('versions/') && !path.startsWith(CHART_TABLES_FOLDER) && !path.startsWith(SOCIAL_IMAGES_FOLDER) && path !== 'index.html');
+		.filter((path) => !path.startsWith('versions/') && !path.startsWith(CHART_TABLES_FOLDER) && !path.startsWith(SOCIAL_IMAGES_FOLDER) && !path.startsWith(`${FINDER_FOLDER}/`) && path !== 'index.html');
 }
 
 /** The versions a data folder hosts, newest first. */

@@ -212,14 +212,15 @@ export function intoPages<T>(items: readonly T[], first: number): T[][] {
 	return pages;
 }
 
-const FOLDER = '/find/families';
-/** Where a family's files are, under the site's root. */
-export const finderHeadPath = (key: string) => `${FOLDER}/${key}/head.json`;
-export const finderBandPath = (key: string, kind: CurveKind, band: number) => `${FOLDER}/${key}/${kind}-${band}.json`;
-export const finderStreamPath = (key: string, kind: CurveKind, band: number, stream: StreamName, page: number) => `${FOLDER}/${key}/${kind}-${band}-${stream}-${page}.json`;
-export const finderLoosePath = (key: string, page: number) => `${FOLDER}/${key}/loose-${page}.json`;
-export const finderNearPath = (key: string, page: number) => `${FOLDER}/${key}/near-${page}.json`;
-export const finderCurvesPath = (key: string, file: number) => `${FOLDER}/${key}/curves-${file}.json`;
+/** Where the finder's files are under data/ (data that goes where data/ goes, not pages): one folder per family. */
+export const FINDER_FOLDER = 'find/families';
+/** A family's files, relative to data/ (the build writes them under the site's /data/, the browser reads them with dataUrl). */
+export const finderHeadPath = (key: string) => `${FINDER_FOLDER}/${key}/head.json`;
+export const finderBandPath = (key: string, kind: CurveKind, band: number) => `${FINDER_FOLDER}/${key}/${kind}-${band}.json`;
+export const finderStreamPath = (key: string, kind: CurveKind, band: number, stream: StreamName, page: number) => `${FINDER_FOLDER}/${key}/${kind}-${band}-${stream}-${page}.json`;
+export const finderLoosePath = (key: string, page: number) => `${FINDER_FOLDER}/${key}/loose-${page}.json`;
+export const finderNearPath = (key: string, page: number) => `${FINDER_FOLDER}/${key}/near-${page}.json`;
+export const finderCurvesPath = (key: string, file: number) => `${FINDER_FOLDER}/${key}/curves-${file}.json`;
 
 /** The rate band of a load: IOPS per drive in (2^(band-1), 2^band]; loads up to 1 are band 0. */
 export const bandOf = (load: number): number => (load <= 1 ? 0 : Math.ceil(Math.log2(load)));

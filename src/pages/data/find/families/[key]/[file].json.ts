@@ -1,0 +1,17 @@
+// The finder's files (src/lib/find/layout.ts), under data/ where the rest of the published data goes: per workload
+// family a head, per load band an index and its pages, and the whole curves for the chart, each read only when a
+// question needs it.
+import type { APIRoute } from 'astro';
+import { finderFiles } from '../../../../../lib/build/find.ts';
+
+const PATH = /^find\/families\/([^/]+)\/([^/]+)\.json$/;
+
+export async function getStaticPaths() {
+	return [...(await finderFiles()).keys()].map((path) => {
+		const [, key, file] = PATH.exec(path)!;
+		return { params: { key, file } };
+	});
+}
+
+export const GET: APIRoute = async ({ params }) =>
+	new Response(JSON.stringify((await finderFiles()).get(`find/families/${params.key}/${params.file}.json`)), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
