@@ -498,6 +498,7 @@ export const en = {
 		find_notDrives: 'Devices that are no physical drive (virtual disks, arrays, persistent memory…)',
 		find_chartTitle: 'The measured curves of the first ranked list (one testbed or comparable results)',
 		find_chartFirst: 'Drawn: the first {shown} of the {total} results listed.',
+		find_chartEmbedHint: 'Paste this into your page. The chart answers this page’s question with the numbers the site has when it is opened.',
 		navSql: 'SQL',
 		sqlTitle: 'SQL console',
 		sqlIntro:

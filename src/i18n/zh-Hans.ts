@@ -476,6 +476,7 @@ export const zhHans = {
 		find_notDrives: '非物理硬盘的设备（虚拟磁盘、阵列、持久内存…）',
 		find_chartTitle: '第一个排名列表的实测曲线（同一测试平台或可比的结果）',
 		find_chartFirst: '图中只画出所列 {total} 个结果中的前 {shown} 个。',
+		find_chartEmbedHint: '把这段代码粘贴到你的页面。图表回答本页的问题，用的是打开时本站的数字。',
 		navSql: 'SQL',
 		sqlTitle: 'SQL 控制台',
 		sqlIntro: '用 SQL 查询已发布的数据表，由本浏览器标签页中的 DuckDB 运行。每张表以其 Parquet 文件命名；查询只读取它所提到的表的文件，在运行时从本网站读取。',

@@ -48,7 +48,7 @@ describe('finder', () => {
 		expect(readFileSync(csv!, 'utf8')).toContain('Intel Optane SSD P5800X');
 		await page.screenshot({ path: join(ARTIFACTS, 'find-qd1-1280.png'), fullPage: true });
 		// The ranking chart's embed draws the same first list, and links back to the whole answer.
-		const embedUrl = new URL((await page.locator('[data-testid="find-embed-link"]').getAttribute('href'))!);
+		const embedUrl = new URL((await page.locator('#find-chart [data-embed-link]').getAttribute('href'))!);
 		expect(embedUrl.pathname).toBe('/embed/find/');
 		const embed = await open(embedUrl.pathname + embedUrl.search, { viewport: { width: 320, height: 600 } });
 		await embed.page.waitForSelector('html[data-state="ready"] [data-chart-frame] svg');

@@ -158,7 +158,8 @@ document.addEventListener(
 		const details = e.target as HTMLElement;
 		if (details.matches?.('details[data-chart-embed]') && (details as HTMLDetailsElement).open) {
 			const area = details.querySelector<HTMLTextAreaElement>('[data-embed-snippet]');
-			if (area) void refreshSnippet(area);
+			// "none": the page built the snippet for what it shows (the finder's question); it keeps nothing more.
+			if (area && area.dataset.embedKeep !== 'none') void refreshSnippet(area);
 		}
 	},
 	true,

@@ -6,6 +6,7 @@ import type { ChartTable } from '../charts/table.ts';
 import { chartOptions, chartTable, renderChart, type ChartKind, type ViewState } from '../site/chart-kinds.ts';
 import { type FixedOptions } from '../site/chart-data.ts';
 import { cellText, isNumericCell } from '../site/table-format.ts';
+import { fillFrame, fillSummary } from './figure-fill.ts';
 
 export interface DrawContext {
 	lang: Lang;
@@ -28,12 +29,8 @@ function options(target: DrawTarget, view: ViewState, width: number, ctx: DrawCo
 /** Draws `input` under `view` into the chart's figure at `width` px: SVG and summary. Returns the chart's table. */
 export function drawChart(target: DrawTarget, input: unknown, view: ViewState, width: number, ctx: DrawContext): ChartTable {
 	const rendered = renderChart(target.kind, input, options(target, view, width, ctx));
-	target.figure.querySelector('[data-chart-frame]')?.replaceChildren(rendered.element);
-	const summary = target.figure.querySelector('[data-chart-summary]');
-	if (summary) {
-		const hidden = summary.querySelector('.sr-only');
-		summary.replaceChildren(...(hidden ? [hidden] : []), document.createTextNode(rendered.summary));
-	}
+	fillFrame(target.figure, rendered.element);
+	fillSummary(target.figure, rendered.summary);
 	return rendered.table;
 }
 

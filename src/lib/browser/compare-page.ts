@@ -11,7 +11,8 @@ import type { ReviewFacts } from '../compare/conditions.ts';
 import { compareEmbedPath, devicesOfQuery, includeAllOfQuery, type CompareDriveFile } from '../compare/drive-file.ts';
 import { embedSize, iframeSnippet } from '../embed-snippet.ts';
 import { comparisonCharts, comparisonEl, familyTitle, withLateRows, type ChartEmbed, type CompareChart, type DrawnChart } from '../compare/html.ts';
-import { chartMarkup, domOf, el } from '../element.ts';
+import { domOf } from '../element.ts';
+import { chartFigureEl } from '../site/chart-figure.ts';
 import { reviewTitle } from '../site/labels.ts';
 import { timeseriesMetricOf, timeseriesPoints } from '../charts/timeseries/points.ts';
 import type { TimeseriesBucketRow } from '../queries/timeseries.ts';
@@ -23,6 +24,7 @@ import { queryFromView, viewFromQuery } from '../site/url-state.ts';
 import { controlValue, viewWithControl, type ControlName } from '../site/control-values.ts';
 import { compareSource, lateIndex, type Loaded } from './compare-data.ts';
 import { parseInWorker } from './own-result.ts';
+import { fillFrame, fillSummary } from './figure-fill.ts';
 import { sharedOwnOfLocation, withShareFragment } from './own-share.ts';
 import { MIN_DRAWN_WIDTH } from '../charts/options.ts';
 import { dataBase } from '../data-url.ts';
@@ -148,9 +150,7 @@ function optionsOf(chart: CompareChart) {
 function writeText(c: PageChart): void {
 	const [kinds, render] = modules!;
 	const options = optionsOf(c.chart);
-	const summary = c.figure.querySelector('[data-chart-summary]');
-	const hidden = summary?.querySelector('.sr-only');
-	summary?.replaceChildren(...(hidden ? [hidden] : []), document.createTextNode(kinds.chartSummary(c.chart.kind, c.chart.input, options)));
+	fillSummary(c.figure, kinds.chartSummary(c.chart.kind, c.chart.input, options));
 	render.fillTable(c.figure, kinds.chartTable(c.chart.kind, c.chart.input, options), lang);
 	c.textStale = false;
 }
@@ -159,7 +159,7 @@ function drawNow(c: PageChart): void {
 	observer.unobserve(c.figure);
 	if (c.chart.input === null) return void completeAndDraw(c);
 	const drawn = modules![0].renderChart(c.chart.kind, c.chart.input, optionsOf(c.chart));
-	c.figure.querySelector('[data-chart-frame]')!.replaceChildren(drawn.element);
+	fillFrame(c.figure, drawn.element);
 	if (drawn.title) c.figure.querySelector('[data-embed-snippet]')?.setAttribute('data-embed-title', drawn.title);
 	if (c.textStale) writeText(c);
 	c.stale = false;
@@ -532,12 +532,13 @@ async function drawOwnSeries(rows: readonly TimeseriesBucketRow[]): Promise<void
 	modules ??= await chartModules();
 	const [kinds] = modules;
 	const labels = { [OWN_DEVICE_ID]: t(lang, 'compareOwnDrive') };
+	// As every page writes a chart (site/chart-figure.ts), without an embed: the file never leaves this page.
 	const figures = [...new Set(rows.map((r) => timeseriesMetricOf(r.metric)))].map((metric) => {
 		const points = timeseriesPoints(rows.filter((r) => timeseriesMetricOf(r.metric) === metric));
 		const options = kinds.chartOptions({ fixed: { metric } }, state.view, { lang, deviceLabels: labels, document });
 		options.width = chartWidth();
 		const drawn = kinds.renderChart('ts', points, options);
-		return domOf(el('figure', { class: 'chart mt-4', 'data-chart': 'ts', 'data-testid': 'chart' }, chartMarkup(drawn.element), el('p', { class: 'mt-2 text-sm', 'data-chart-summary': '' }, drawn.summary)), document);
+		return domOf(chartFigureEl({ lang, id: `own-ts-${metric}`, kind: 'ts', markup: drawn.element, summary: drawn.summary, table: drawn.table }), document);
 	});
 	ownCharts.replaceChildren(...figures);
 }

@@ -5,8 +5,7 @@
 import { t, type Lang } from '../../i18n/strings.ts';
 import { csvText } from '../csv.ts';
 import { compareQuery } from '../compare/drive-file.ts';
-import { chartExportsEl } from '../chart-actions.ts';
-import { domOf, el } from '../element.ts';
+import { domOf, type El } from '../element.ts';
 import type { CurveAnswer, FinderAnswer } from '../find/answer.ts';
 import type { FinderFamily } from '../find/family.ts';
 import type { FinderHead } from '../find/layout.ts';
@@ -15,10 +14,12 @@ import { BOUND_STATS, familyFileKey, paramsOf, queryOf, SHOWN_STEP, shownOf, wit
 import { embedSize, iframeSnippet } from '../embed-snippet.ts';
 import { chartRows, drawRankingChart, loadAnswer, rankingChart } from './find-data.ts';
 import { reviewTitle } from '../site/labels.ts';
+import { chartFigureEl } from '../site/chart-figure.ts';
 import { OWN_DEVICE_ID, OWN_REVIEW_ID, type OwnParse } from '../own-result/common.ts';
 import { encodeOwnShare } from '../own-result/share.ts';
 import { parseInWorker } from './own-result.ts';
 import { sharedOwnOfLocation, withShareFragment } from './own-share.ts';
+import { fillFrame, fillSummary } from './figure-fill.ts';
 
 const page = document.querySelector<HTMLElement>('[data-find-page]')!;
 const lang = page.dataset.lang as Lang;
@@ -99,36 +100,32 @@ form.addEventListener('submit', (e) => {
 });
 addEventListener('popstate', () => void render());
 
-/** The ranking chart's figure (drawn when the chart library has loaded), its image buttons and its embed. */
-function chartFigure(q: FinderQuery, a: FinderAnswer, head: FinderHead, family: FinderFamily): { figure: ReturnType<typeof el>; draw: () => Promise<void> } | null {
+/** The ranking chart's figure, as every page writes a chart (site/chart-figure.ts), drawn when the chart library has loaded. */
+function chartFigure(q: FinderQuery, a: FinderAnswer, head: FinderHead, family: FinderFamily): { figure: El; draw: () => Promise<void> } | null {
 	const chart = rankingChart(q, a);
 	if (!chart) return null;
 	const rows = chartRows(head, chart, (c) => c.device_id === OWN_DEVICE_ID);
 	const src = `${location.origin}${siteBase}embed/${page.dataset.langPrefix ?? ''}find/?${paramsOf(q)}`;
-	const figure = el(
-		'figure',
-		{ class: 'chart mt-6', id: 'find-chart', 'data-chart': chart.kind, 'data-chart-id': 'find-chart', 'data-testid': 'chart' },
-		el('figcaption', { class: 'text-base font-medium' }, t(lang, 'find_chartTitle')),
-		chart.total > chart.curves.length ? el('p', { class: 'prose-muted text-sm', 'data-testid': 'find-chart-first' }, t(lang, 'find_chartFirst', { shown: chart.curves.length, total: chart.total })) : '',
-		el('div', { class: 'chart-frame overflow-x-auto', 'data-chart-frame': '' }),
-		el('p', { class: 'mt-3 max-w-3xl text-sm leading-relaxed', 'data-chart-summary': '' }),
-		el('div', { class: 'mt-2 text-sm' }, chartExportsEl(lang)),
-		el(
-			'details',
-			{ class: 'mt-2 text-sm', 'data-find-embed': '' },
-			el('summary', { class: 'cursor-pointer font-medium text-accent-600 dark:text-accent-300' }, t(lang, 'chartEmbed')),
-			el('textarea', { class: 'field mt-2 h-20 w-full max-w-3xl font-mono text-xs', readonly: '', 'aria-label': t(lang, 'chartEmbed'), 'data-testid': 'find-embed-snippet' }, iframeSnippet(src, t(lang, 'find_chartTitle'), embedSize(640, 480))),
-			el('p', { class: 'mt-1 text-xs' }, el('a', { href: src, 'data-testid': 'find-embed-link' }, t(lang, 'chartEmbedOpen'))),
-		),
-	);
+	const title = t(lang, 'find_chartTitle');
+	const size = embedSize(640, 480);
+	const figure = chartFigureEl({
+		lang,
+		id: 'find-chart',
+		kind: chart.kind,
+		title,
+		note: chart.total > chart.curves.length ? t(lang, 'find_chartFirst', { shown: chart.curves.length, total: chart.total }) : undefined,
+		summary: '',
+		// The embed answers the same question; its snippet is written here for it, with nothing of the page's address to add.
+		embed: { src, title, width: size.width, height: size.height, keep: 'none', hint: t(lang, 'find_chartEmbedHint'), snippet: iframeSnippet(src, title, size) },
+	});
 	return {
 		figure,
 		draw: async () => {
 			const drawn = await drawRankingChart(chart, rows, family, lang, output.clientWidth || 640);
 			const target = output.querySelector<HTMLElement>('#find-chart');
 			if (!target) return;
-			target.querySelector('[data-chart-frame]')!.replaceChildren(drawn.element);
-			target.querySelector('[data-chart-summary]')!.textContent = drawn.summary;
+			fillFrame(target, drawn.element);
+			fillSummary(target, drawn.summary);
 		},
 	};
 }

@@ -62,3 +62,13 @@ export function droppedClause(dropped: number, ctx: ChartContext): string | null
 export function missingClause(missing: number, ctx: ChartContext): string | null {
 	return missing > 0 ? ctx.plural('cap_missing', missing) : null;
 }
+
+/** The tools and the conditions of the runs drawn: the clauses every chart of runs says after its own. */
+export function runsClauses(rows: readonly (ToolFields & ConditionFields)[], ctx: ChartContext): (string | null)[] {
+	return [toolsClause(rows, ctx), ...conditionClauses(rows, ctx)];
+}
+
+/** What the chart could not draw: values a log axis drops, runs without the value. */
+export function lostClauses(data: { dropped: number; missing: number }, ctx: ChartContext): (string | null)[] {
+	return [droppedClause(data.dropped, ctx), missingClause(data.missing, ctx)];
+}

@@ -62,6 +62,12 @@ export function lineColorScale(
 
 export const isPublished = (origin: string) => origin === 'published';
 
+/** The rows (runs, points, figures) of the devices shown, in legend order, then `tie` (the chart's own order). */
+export function shownInOrder<T extends { device_id: string }>(items: readonly T[], devices: DeviceSeries, tie: (a: T, b: T) => number): T[] {
+	const rank = new Map(devices.order.map((id, i) => [id, i]));
+	return items.filter((r) => devices.isVisible(r.device_id)).sort((a, b) => rank.get(a.device_id)! - rank.get(b.device_id)! || tie(a, b));
+}
+
 /**
  * The runs of the devices shown, in legend order: device, then direction, measured before published,
  * then `tie` (the chart's own order, e.g. by load).
@@ -71,14 +77,23 @@ export function shownRunsInOrder(
 	devices: DeviceSeries,
 	tie: (a: RunRow, b: RunRow) => number,
 ): RunRow[] {
-	const rank = new Map(devices.order.map((id, i) => [id, i]));
-	return rows
-		.filter((r) => devices.isVisible(r.device_id))
-		.sort(
-			(a, b) =>
-				rank.get(a.device_id)! - rank.get(b.device_id)! ||
-				directionRank(a.direction) - directionRank(b.direction) ||
-				Number(isPublished(a.value_origin)) - Number(isPublished(b.value_origin)) ||
-				tie(a, b),
-		);
+	return shownInOrder(
+		rows,
+		devices,
+		(a, b) =>
+			directionRank(a.direction) - directionRank(b.direction) ||
+			Number(isPublished(a.value_origin)) - Number(isPublished(b.value_origin)) ||
+			tie(a, b),
+	);
+}
+
+/** The rows of the devices shown by run (a run of several directions has a row each), in the rows' order. */
+export function shownRowsByRun(rows: readonly RunRow[], devices: DeviceSeries): Map<string, RunRow[]> {
+	const byRun = new Map<string, RunRow[]>();
+	for (const r of rows) {
+		if (!devices.isVisible(r.device_id)) continue;
+		if (!byRun.has(r.run_id)) byRun.set(r.run_id, []);
+		byRun.get(r.run_id)!.push(r);
+	}
+	return byRun;
 }

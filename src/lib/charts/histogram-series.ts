@@ -7,6 +7,7 @@ import { latencyFromNs } from './display-units.ts';
 import type { ChartOptions } from './options.ts';
 import { directionRank } from './direction-rank.ts';
 import { compareByLoad } from './run-values.ts';
+import { tidy } from './format.ts';
 
 export interface HistogramInput {
 	bins: readonly HistogramRow[];
@@ -142,4 +143,14 @@ function sumBins(rows: readonly HistogramRow[]): { lower: number; upper: number 
 /** The lowest upper edge above which at most `percent` % of the I/Os lie; null when no closed bin qualifies. */
 export function exceedanceEdge(s: HistogramSeries, percent: number): number | null {
 	return s.bins.find((b) => b.to !== null && b.slower <= percent)?.to ?? null;
+}
+
+/** A table's columns of a bin (histogram, exceedance): its edges in display units and its I/Os. */
+export function binColumns(ctx: ChartContext): string[] {
+	return [ctx.t('col_bin_from', { unit: ctx.latencySymbol }), ctx.t('col_bin_to', { unit: ctx.latencySymbol }), ctx.labels.col_ios];
+}
+
+/** A bin's cells under binColumns. */
+export function binCells(b: LatencyBin): (number | null)[] {
+	return [tidy(b.from), tidy(b.to), b.count];
 }

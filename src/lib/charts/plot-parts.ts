@@ -67,6 +67,11 @@ export function latencyTicks(ctx: ChartContext): (d: number) => string {
 	return (d: number) => ctx.num(d);
 }
 
+/** The log latency axis of bins (histogram, exceedance): "Latency (µs)", ticks in the locale's digits. */
+export function binLatencyAxis(ctx: ChartContext): Plot.ScaleOptions {
+	return { type: 'log', grid: true, tickFormat: latencyTicks(ctx), label: ctx.t('axis_latency_plain', { unit: ctx.latencySymbol }) };
+}
+
 /**
  * A left margin that holds the longest tick label of a y axis up to `max` (Plot's default of 40 px holds 5 characters,
  * not the "12,000" of a latency in µs).

@@ -2,7 +2,7 @@
 // first rows, and where the rest are: its CSV and Parquet files), its image buttons, its embed, the SQL behind it and
 // the rows the page's script needs to redraw it. One definition for every page: Astro pages write it as HTML
 // (ChartFigure.astro, the comparison pages through compare/html.ts) and the browser builds it as DOM (the live
-// comparison page), so a chart looks the same wherever it is drawn. The parts a page does not have are left out.
+// comparison page, the finder), so a chart looks the same wherever it is drawn. The parts a page does not have are left out.
 import { t, type Lang } from '../../i18n/strings.ts';
 import { chartExportsEl } from '../chart-actions.ts';
 import type { ChartTable } from '../charts/table.ts';
@@ -18,12 +18,17 @@ export interface FigureEmbed {
 	/** The iframe's widest and its height (src/lib/embed-snippet.ts). */
 	width: number;
 	height: number;
-	/** The data folder, whose versions/index.json names the current dataset version. */
-	dataBase: string;
+	/** The data folder, whose versions/index.json names the current dataset version (an embed that pins none has none). */
+	dataBase?: string;
 	/** The snippet as written without JavaScript. */
 	snippet: string;
-	/** A live page's: what of the page's address the embed keeps ("view": its chart view; "all": its whole query). */
-	keep?: 'view' | 'all';
+	/**
+	 * A live page's: what of the page's address the embed keeps ("view": its chart view; "all": its whole query;
+	 * "none": nothing, the snippet as written is the one to paste, built in the browser for what the page shows).
+	 */
+	keep?: 'view' | 'all' | 'none';
+	/** What the snippet shows, above it; by default a chart's view pinned to the dataset version (chartEmbedHint). */
+	hint?: string;
 	/** A live page's: the chart's id in the embed. */
 	chart?: string;
 }
@@ -39,9 +44,16 @@ export interface ChartFigure {
 	/** The figure's id (the page's anchor) and its chart kind's slug. */
 	id: string;
 	kind: string;
-	/** The drawn chart: markup at build time, the element in the browser; or its drawings for several widths (site/embed-layout.ts drawingsEl). */
-	markup: string | Element | readonly El[];
+	/**
+	 * The drawn chart: markup at build time, the element in the browser; or its drawings for several widths
+	 * (site/embed-layout.ts drawingsEl). Absent: the frame is left empty for the page's script to draw into.
+	 */
+	markup?: string | Element | readonly El[];
 	summary: string;
+	/** A heading above the chart (a page whose chart has no heading of its own, as the finder's). */
+	title?: string;
+	/** A note between the heading and the chart (the finder's "the first 10 of 14 results drawn"). */
+	note?: string;
 	/** Its data table (left out when absent, as in an embed). */
 	table?: ChartTable;
 	/** How many of the table's rows the page holds (the rest are in the downloads); all when absent. */
@@ -72,7 +84,8 @@ export function embeddedFigureEl(f: EmbeddedFigure): El {
 	);
 }
 
-const drawnEls = (markup: ChartFigure['markup']): readonly El[] => (Array.isArray(markup) ? (markup as readonly El[]) : [chartMarkup(markup as string | Element)]);
+const drawnEls = (markup: ChartFigure['markup']): readonly El[] =>
+	markup === undefined ? [] : Array.isArray(markup) ? (markup as readonly El[]) : [chartMarkup(markup as string | Element)];
 
 const SUMMARY_CLASS = 'cursor-pointer font-medium text-accent-600 dark:text-accent-300';
 
@@ -110,7 +123,7 @@ function embedEl(e: FigureEmbed, lang: Lang): El {
 		'details',
 		{ class: 'w-full', 'data-chart-embed': true },
 		el('summary', { class: SUMMARY_CLASS }, t(lang, 'chartEmbed')),
-		el('p', { class: 'prose-muted mt-2 max-w-3xl' }, t(lang, 'chartEmbedHint')),
+		el('p', { class: 'prose-muted mt-2 max-w-3xl' }, e.hint ?? t(lang, 'chartEmbedHint')),
 		el(
 			'textarea',
 			{
@@ -159,6 +172,8 @@ export function chartFigureEl(f: ChartFigure): El {
 	return el(
 		'figure',
 		{ class: 'chart mt-6', id: f.id, 'data-eager': f.eager === true, 'data-chart': f.kind, 'data-chart-id': f.id, 'data-testid': 'chart' },
+		f.title === undefined ? '' : el('figcaption', { class: 'text-base font-medium' }, f.title),
+		f.note === undefined ? '' : el('p', { class: 'prose-muted text-sm', 'data-chart-note': true }, f.note),
 		el('div', { class: 'chart-frame overflow-x-auto', 'data-chart-frame': true }, ...drawn),
 		el('p', { class: 'mt-3 max-w-3xl text-sm leading-relaxed', 'data-chart-summary': true }, el('span', { class: 'sr-only' }, `${t(lang, 'chartSummary')}: `), f.summary),
 		el(

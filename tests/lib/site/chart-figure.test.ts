@@ -67,6 +67,34 @@ describe('chart figure', () => {
 		expect(figure.querySelector('[data-chart-table-details] summary')!.textContent).toBe('数据表');
 	});
 
+	it('writes a chart the page draws later under its heading and note, with an embed whose snippet is final', () => {
+		// The finder's: no drawing yet, a heading and "the first N of M" above the frame; its embed keeps nothing of the
+		// page's address, pins no dataset version and says so in its own words.
+		const finder: ChartFigure = {
+			lang: 'en',
+			id: 'find-chart',
+			kind: 'lvi',
+			title: 'The measured curves',
+			note: 'Drawn: the first 10 of 14 results listed.',
+			summary: '',
+			embed: { src: 'https://x.test/embed/find/?qd=1', title: 'The measured curves', width: 660, height: 590, keep: 'none', hint: 'Answers this question.', snippet: 'paste this' },
+		};
+		const html = htmlOf(chartFigureEl(finder));
+		expect(html).toMatch(
+			/^<figure class="chart mt-6" id="find-chart" data-chart="lvi" data-chart-id="find-chart" data-testid="chart"><figcaption class="text-base font-medium">The measured curves<\/figcaption><p class="prose-muted text-sm" data-chart-note>Drawn: the first 10 of 14 results listed.<\/p><div class="chart-frame overflow-x-auto" data-chart-frame><\/div><p class="mt-3 max-w-3xl text-sm leading-relaxed" data-chart-summary><span class="sr-only">Summary: <\/span><\/p>/,
+		);
+		const figure = parse(html).querySelector('figure')!;
+		const snippet = figure.querySelector('textarea[data-embed-snippet]')!;
+		expect([snippet.getAttribute('data-embed-keep'), snippet.hasAttribute('data-data-base'), snippet.textContent]).toEqual(['none', false, 'paste this']);
+		expect(figure.querySelector('[data-chart-embed] p')!.textContent).toBe('Answers this question.');
+		expect(figure.querySelector('[data-embed-link]')!.getAttribute('href')).toBe('https://x.test/embed/find/?qd=1');
+		expect(figure.querySelector('details[data-chart-table-details], script, code')).toBeNull();
+		// Without heading or note (every other page) neither is written, and the embed says what a chart's embed shows.
+		const plain = parse(htmlOf(chartFigureEl({ ...full, title: undefined, note: undefined }))).querySelector('figure')!;
+		expect(plain.querySelector('figcaption, [data-chart-note]')).toBeNull();
+		expect(plain.querySelector('[data-chart-embed] p')!.textContent).toBe('Paste this into your page. The chart shows the view this page has now, with the numbers of the current dataset version for as long as this site hosts it.');
+	});
+
 	it('writes an embed’s figure as the embed writes it: its drawings for several widths and a summary for screen readers', () => {
 		const drawings = [el('div', { class: 'drawn w-0-480', 'data-drawn-width': 320 }, chartMarkup('<svg></svg>')), el('div', { class: 'drawn w-480-', 'data-drawn-width': 640 }, chartMarkup('<svg></svg>'))];
 		const html = htmlOf(embeddedFigureEl({ id: 'r-x', kind: 'lvi', markup: drawings, summary: 'Best: A.' }));

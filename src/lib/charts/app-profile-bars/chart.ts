@@ -4,9 +4,9 @@
 import * as Plot from '@observablehq/plot';
 import type { RunRow } from '../../schema.ts';
 import { horizontalBarMarks, panelWidth, type BarDatum } from '../bars.ts';
-import { conditionClauses, publishedSourcesClause, toolsClause } from '../caption.ts';
+import { publishedSourcesClause, runsClauses } from '../caption.ts';
 import { chartContext, type ChartContext } from '../context.ts';
-import { deviceSeries, type DeviceSeries } from '../devices.ts';
+import { deviceSeries, shownRowsByRun, type DeviceSeries } from '../devices.ts';
 import { sentences, tidy } from '../format.ts';
 import type { ChartOptions } from '../options.ts';
 import { panelFigure } from '../panels.ts';
@@ -14,7 +14,8 @@ import { compactTicks } from '../plot-parts.ts';
 import { titleText } from '../format.ts';
 import { directionRank } from '../direction-rank.ts';
 import { bestPerKey, rateOf } from '../run-values.ts';
-import type { ChartTable } from '../table.ts';
+import { runCells, runColumns, type ChartTable } from '../table.ts';
+import { runTitleLines } from '../tooltips.ts';
 import type { KindDraw } from '../kind.ts';
 
 export interface AppBar extends BarDatum {
@@ -59,14 +60,8 @@ export function appProfileData(rows: readonly RunRow[], options: ChartOptions): 
 		labelled.map((r) => r.device_id),
 		options,
 	);
-	const byRun = new Map<string, RunRow[]>();
-	for (const r of labelled) {
-		if (!devices.isVisible(r.device_id)) continue;
-		if (!byRun.has(r.run_id)) byRun.set(r.run_id, []);
-		byRun.get(r.run_id)!.push(r);
-	}
 	const candidates: AppBar[] = [];
-	for (const [runId, parts] of byRun) {
+	for (const [runId, parts] of shownRowsByRun(labelled, devices)) {
 		const result = runValue(parts, options);
 		if (!result) continue;
 		const run = parts[0]!;
@@ -87,8 +82,7 @@ export function appProfileData(rows: readonly RunRow[], options: ChartOptions): 
 				`${device} · ${run.workload}${published ? ` · ${ctx.labels.published}` : ''}`,
 				`${ctx.num(result.value)} ${unit}`,
 				ctx.load(run),
-				`${ctx.labels.col_run}: ${runId}`,
-				`${ctx.labels.col_source}: ${run.source_file}`,
+				...runTitleLines(run, ctx),
 			]),
 		});
 	}
@@ -159,8 +153,7 @@ export function appProfileBars(rows: readonly RunRow[], options: ChartOptions): 
 		caption: sentences(
 			[
 				ctx.labels.app_caption,
-				toolsClause(runs, ctx),
-				...conditionClauses(runs, ctx),
+				...runsClauses(runs, ctx),
 				data.bars.some((b) => b.published) && ctx.labels.cap_published_bars,
 				publishedSourcesClause(runs, ctx),
 			],
@@ -194,9 +187,7 @@ export function appProfileBarsTable(rows: readonly RunRow[], options: ChartOptio
 			ctx.labels.col_value,
 			ctx.labels.col_unit,
 			ctx.labels.col_load,
-			ctx.labels.col_origin,
-			ctx.labels.col_run,
-			ctx.labels.col_source,
+			...runColumns(ctx),
 		],
 		rows: data.bars.map((b) => [
 			b.workload,
@@ -204,9 +195,7 @@ export function appProfileBarsTable(rows: readonly RunRow[], options: ChartOptio
 			tidy(b.value),
 			b.unit,
 			ctx.load(b.run),
-			ctx.origin(b.run.value_origin),
-			b.run_id,
-			b.run.source_file,
+			...runCells(b.run, ctx),
 		]),
 	};
 }

@@ -3,7 +3,7 @@
 import * as Plot from '@observablehq/plot';
 import type { ComparisonRow } from '../../schema.ts';
 import { chartContext, type ChartContext } from '../context.ts';
-import { deviceSeries, type DeviceSeries } from '../devices.ts';
+import { deviceSeries, shownInOrder, type DeviceSeries } from '../devices.ts';
 import { formatSigned, listText, rangeText, sentences, tidy } from '../format.ts';
 import { MIN_FONT_PX, type ChartOptions } from '../options.ts';
 import { noDataMark, plotBase } from '../plot-parts.ts';
@@ -57,15 +57,7 @@ export function comparisonData(rows: readonly ComparisonRow[], options: Comparis
 		rows.map((r) => r.device_id),
 		options,
 	);
-	const rank = new Map(devices.order.map((id, i) => [id, i]));
-	const visible = rows
-		.filter((r) => devices.isVisible(r.device_id))
-		.sort(
-			(a, b) =>
-				rank.get(a.device_id)! - rank.get(b.device_id)! ||
-				(a.source_file < b.source_file ? -1 : a.source_file > b.source_file ? 1 : 0) ||
-				a.source_line - b.source_line,
-		);
+	const visible = shownInOrder(rows, devices, (a, b) => (a.source_file < b.source_file ? -1 : a.source_file > b.source_file ? 1 : 0) || a.source_line - b.source_line);
 	const bars: ComparisonBar[] = [];
 	let missing = 0;
 	for (const row of visible) {

@@ -4,17 +4,17 @@
 // less than a pixel apart: the drawn line keeps only the steps that show at the chart's size (the table
 // keeps every bin).
 import * as Plot from '@observablehq/plot';
-import { conditionClauses, droppedClause, toolsClause } from '../caption.ts';
+import { droppedClause, runsClauses } from '../caption.ts';
 import { chartContext } from '../context.ts';
 import { lineColorScale } from '../devices.ts';
 import { sentences, tidy } from '../format.ts';
-import { exceedanceEdge, histogramSeries, type HistogramInput } from '../histogram-series.ts';
+import { binCells, binColumns, exceedanceEdge, histogramSeries, type HistogramInput } from '../histogram-series.ts';
 import { kindsText } from '../histogram/chart.ts';
 import type { ChartOptions } from '../options.ts';
-import { latencyTicks, noDataMark, plotBase } from '../plot-parts.ts';
-import { titleText } from '../format.ts';
+import { binLatencyAxis, noDataMark, plotBase } from '../plot-parts.ts';
 import { compactPaths } from '../svg-paths.ts';
 import type { ChartTable } from '../table.ts';
+import { seriesTitle } from '../tooltips.ts';
 import type { KindDraw } from '../kind.ts';
 
 export interface ExceedancePoint {
@@ -121,18 +121,12 @@ export function latencyExceedance(input: HistogramInput, options: ChartOptions):
 		caption: sentences(
 			[
 				ctx.t('exc_caption', { kind: kindsText(data.series, ctx), unit: ctx.latencySymbol }),
-				toolsClause(runs, ctx),
-				...conditionClauses(runs, ctx),
+				...runsClauses(runs, ctx),
 				droppedClause(data.dropped, ctx),
 			],
 			ctx.lang,
 		),
-		x: {
-			type: 'log',
-			grid: true,
-			tickFormat: latencyTicks(ctx),
-			label: ctx.t('axis_latency_plain', { unit: ctx.latencySymbol }),
-		},
+		x: binLatencyAxis(ctx),
 		y: {
 			type: 'log',
 			grid: true,
@@ -151,7 +145,7 @@ export function latencyExceedance(input: HistogramInput, options: ChartOptions):
 				curve: 'step-after',
 				strokeWidth: 1.5,
 				// One tooltip per line: which run it is and how many I/Os it counts (the table has every bin).
-				title: (p: ExceedancePoint) => titleText([p.series, `${ctx.num(totals.get(p.series) ?? 0)} ${ctx.labels.col_ios}`]),
+				title: (p: ExceedancePoint) => seriesTitle(p.series, totals.get(p.series) ?? 0, ctx),
 			}),
 		],
 	});
@@ -198,12 +192,10 @@ export function latencyExceedanceTable(input: HistogramInput, options: ChartOpti
 	return {
 		columns: [
 			ctx.labels.col_series,
-			ctx.t('col_bin_from', { unit: ctx.latencySymbol }),
-			ctx.t('col_bin_to', { unit: ctx.latencySymbol }),
-			ctx.labels.col_ios,
+			...binColumns(ctx),
 			ctx.labels.col_exceedance,
 		],
-		rows: series.flatMap((s) => s.bins.map((b) => [s.label, tidy(b.from), tidy(b.to), b.count, tidy(b.slower)])),
+		rows: series.flatMap((s) => s.bins.map((b) => [s.label, ...binCells(b), tidy(b.slower)])),
 	};
 }
 

@@ -1,6 +1,6 @@
 // Latency exceedance (how often a latency is passed), from the same bins as the histogram, drawn after it.
 import type { HistogramInput } from '../histogram-series.ts';
-import { histogramCompare, histogramInput, histogramQueries } from '../histogram/index.ts';
+import { histogramCompare, histogramInput, histogramPlan } from '../histogram/index.ts';
 import type { ChartKindDef } from '../kind.ts';
 
 export const latencyExceedanceKind: ChartKindDef<'exc', HistogramInput> = {
@@ -11,8 +11,5 @@ export const latencyExceedanceKind: ChartKindDef<'exc', HistogramInput> = {
 	input: histogramInput,
 	headlineRank: 6,
 	compare: histogramCompare,
-	plan: (g) => {
-		const queries = histogramQueries(g);
-		return queries ? [{ kind: 'exc', suffix: 'exc', queries }] : [];
-	},
+	plan: histogramPlan('exc'),
 };

@@ -4,7 +4,7 @@
 import * as Plot from '@observablehq/plot';
 import type { RunRow } from '../../schema.ts';
 import { MIN_LABELLED_BAR, panelWidth, verticalBarMarks, type BarDatum } from '../bars.ts';
-import { conditionClauses, publishedSourcesClause, toolsClause } from '../caption.ts';
+import { publishedSourcesClause, runsClauses } from '../caption.ts';
 import { chartContext, type ChartContext } from '../context.ts';
 import { deviceSeries, type DeviceSeries } from '../devices.ts';
 import { bandwidthUnitOf, rateUnitSymbol } from '../display-units.ts';
@@ -17,7 +17,8 @@ import { titleText } from '../format.ts';
 import { CORNERS, cornerOf, type Corner } from '../corners.ts';
 import { drivesOf, perDriveRow } from '../../compare/per-drive.ts';
 import { bestPerKey, rateOf } from '../run-values.ts';
-import type { ChartTable } from '../table.ts';
+import { runCells, runColumns, type ChartTable } from '../table.ts';
+import { runTitleLines } from '../tooltips.ts';
 import type { KindDraw } from '../kind.ts';
 
 export interface CornerBar extends BarDatum {
@@ -76,8 +77,7 @@ export function fourCornersData(rows: readonly RunRow[], options: ChartOptions):
 				`${ctx.num(value)} ${rateUnitSymbol(unit)}`,
 				total !== value ? ctx.t('fc_total', { total: ctx.num(total), unit: rateUnitSymbol(unit), drives: ctx.num(drivesOf(run)!) }) : null,
 				ctx.load(run),
-				`${ctx.labels.col_run}: ${run.run_id}`,
-				`${ctx.labels.col_source}: ${run.source_file}`,
+				...runTitleLines(run, ctx),
 			]),
 		});
 	}
@@ -145,8 +145,7 @@ function caption(data: FourCornersData, options: ChartOptions, ctx: ChartContext
 			missingCorners(data, ctx),
 			devicesWithoutBars(data, ctx),
 			runs.some((r) => perDriveRow(r) !== r) && ctx.labels.fc_per_drive,
-			toolsClause(runs, ctx),
-			...conditionClauses(runs, ctx),
+			...runsClauses(runs, ctx),
 			data.bars.some((b) => b.published) && ctx.labels.cap_published_bars,
 			publishedSourcesClause(runs, ctx),
 		],
@@ -207,9 +206,7 @@ export function fourCornersTable(rows: readonly RunRow[], options: ChartOptions)
 			ctx.labels.col_drives,
 			ctx.labels.col_value_total,
 			ctx.labels.col_load,
-			ctx.labels.col_origin,
-			ctx.labels.col_run,
-			ctx.labels.col_source,
+			...runColumns(ctx),
 		],
 		rows: data.bars.map((b) => [
 			ctx.labels[`fc_test_${b.corner}`],
@@ -219,9 +216,7 @@ export function fourCornersTable(rows: readonly RunRow[], options: ChartOptions)
 			drivesOf(b.run),
 			tidy(b.total),
 			ctx.load(b.run),
-			ctx.origin(b.run.value_origin),
-			b.run_id,
-			b.run.source_file,
+			...runCells(b.run, ctx),
 		]),
 	};
 }

@@ -2,16 +2,16 @@
 // one panel per run × direction, each drawn as one filled outline of its bars (one path, not a shape and a
 // tooltip per bin: the table lists the bins). Bins whose lower edge is ≤ 0 cannot sit on the log axis and are counted.
 import * as Plot from '@observablehq/plot';
-import { conditionClauses, droppedClause, toolsClause } from '../caption.ts';
+import { droppedClause, runsClauses } from '../caption.ts';
 import { chartContext, type ChartContext } from '../context.ts';
 import { latencyFromNs } from '../display-units.ts';
 import { listText, sentences, tidy } from '../format.ts';
-import { histogramSeries, type HistogramInput, type HistogramSeries, type LatencyBin } from '../histogram-series.ts';
+import { binCells, binColumns, histogramSeries, type HistogramInput, type HistogramSeries, type LatencyBin } from '../histogram-series.ts';
 import type { ChartOptions } from '../options.ts';
-import { facetTitles, latencyTicks, noDataMark, plotBase } from '../plot-parts.ts';
-import { titleText } from '../format.ts';
+import { binLatencyAxis, facetTitles, noDataMark, plotBase } from '../plot-parts.ts';
 import { compactPaths } from '../svg-paths.ts';
 import type { ChartTable } from '../table.ts';
+import { seriesTitle } from '../tooltips.ts';
 import type { KindDraw } from '../kind.ts';
 
 export interface HistogramBar {
@@ -133,19 +133,13 @@ export function latencyHistogram(input: HistogramInput, options: ChartOptions): 
 		caption: sentences(
 			[
 				ctx.t('hist_caption', { kind: kindsText(data.series, ctx), unit: ctx.latencySymbol }),
-				toolsClause(runs, ctx),
-				...conditionClauses(runs, ctx),
+				...runsClauses(runs, ctx),
 				data.mergedAny && ctx.t('hist_merged', { n: BINS_PER_DOUBLING }),
 				droppedClause(data.dropped, ctx),
 			],
 			ctx.lang,
 		),
-		x: {
-			type: 'log',
-			grid: true,
-			tickFormat: latencyTicks(ctx),
-			label: ctx.t('axis_latency_plain', { unit: ctx.latencySymbol }),
-		},
+		x: binLatencyAxis(ctx),
 		y: { grid: true, label: ctx.labels.axis_share, insetTop: faceted ? 22 : 0 },
 		fy: faceted ? { domain: data.series.map((s) => s.label), axis: null, padding: 0.12 } : undefined,
 		color: { ...data.devices.colorScale(), legend: data.devices.visible.length > 1 },
@@ -159,7 +153,7 @@ export function latencyHistogram(input: HistogramInput, options: ChartOptions): 
 				fy: faceted ? 'series' : undefined,
 				fill: 'device',
 				stroke: null,
-				title: (p: OutlinePoint) => titleText([p.series, `${ctx.num(totals.get(p.series) ?? 0)} ${ctx.labels.col_ios}`]),
+				title: (p: OutlinePoint) => seriesTitle(p.series, totals.get(p.series) ?? 0, ctx),
 			}),
 			Plot.ruleY([0]),
 		],
@@ -208,9 +202,7 @@ export function latencyHistogramTable(input: HistogramInput, options: ChartOptio
 			ctx.labels.col_device,
 			ctx.labels.col_direction,
 			ctx.labels.col_latency_column,
-			ctx.t('col_bin_from', { unit: ctx.latencySymbol }),
-			ctx.t('col_bin_to', { unit: ctx.latencySymbol }),
-			ctx.labels.col_ios,
+			...binColumns(ctx),
 			ctx.labels.col_share,
 		],
 		rows: series.flatMap((s) =>
@@ -219,9 +211,7 @@ export function latencyHistogramTable(input: HistogramInput, options: ChartOptio
 				s.device,
 				ctx.direction(s.direction),
 				s.stat,
-				tidy(b.from),
-				tidy(b.to),
-				b.count,
+				...binCells(b),
 				tidy(b.share),
 			]),
 		),

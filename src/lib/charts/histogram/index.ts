@@ -1,7 +1,7 @@
 // Latency histograms: runs with histogram bins, the lightest, middle and heaviest load of each device and direction.
 import type { RunRow } from '../../schema.ts';
 import type { HistogramInput } from '../histogram-series.ts';
-import type { ChartKindDef, CompareDraft, FamilyFacts, GroupFacts } from '../kind.ts';
+import type { ChartKindDef, CompareDraft, Draft, FamilyFacts, GroupFacts } from '../kind.ts';
 import { compareByLoad } from '../run-values.ts';
 
 /**
@@ -20,11 +20,19 @@ function representativeRuns(runs: readonly RunRow[]): string[] {
 }
 
 /** The histogram queries of a group (the exceedance chart draws the same bins), or null without bins. */
-export function histogramQueries(g: GroupFacts) {
+function histogramQueries(g: GroupFacts) {
 	const ids = new Set(g.runIds);
 	const binned = new Set(g.histogramRuns.filter((id) => ids.has(id)));
 	const runIds = representativeRuns(g.runs.filter((r) => binned.has(r.run_id)));
 	return runIds.length > 0 ? { runs: { runIds }, histograms: { runIds } } : null;
+}
+
+/** A histogram-based kind's plan (`slug`: its chart id's last part): one chart per group with bins, none without. */
+export function histogramPlan(slug: string): (g: GroupFacts) => Draft[] {
+	return (g) => {
+		const queries = histogramQueries(g);
+		return queries ? [{ kind: slug, suffix: slug, queries }] : [];
+	};
 }
 
 export const histogramInput = ({ runs, results }: { runs: RunRow[]; results: { histograms?: HistogramInput['bins'] } }): HistogramInput => ({
@@ -46,8 +54,5 @@ export const latencyHistogramKind: ChartKindDef<'hist', HistogramInput> = {
 	input: histogramInput,
 	headlineRank: 5,
 	compare: histogramCompare,
-	plan: (g) => {
-		const queries = histogramQueries(g);
-		return queries ? [{ kind: 'hist', suffix: 'hist', queries }] : [];
-	},
+	plan: histogramPlan('hist'),
 };

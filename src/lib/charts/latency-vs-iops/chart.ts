@@ -1,13 +1,14 @@
 // The hero chart: the chosen latency statistic against IOPS (or bandwidth), one line per device,
 // points in order of load. Published figures are dashed and hollow; log axes drop values ≤ 0 and say so.
 import * as Plot from '@observablehq/plot';
-import type { RunRow, ValueOrigin } from '../../schema.ts';
-import { conditionClauses, droppedClause, missingClause, publishedSourcesClause, toolsClause } from '../caption.ts';
+import type { RunRow } from '../../schema.ts';
+import { lostClauses, missingClause, publishedSourcesClause, runsClauses } from '../caption.ts';
 import { chartContext, type ChartContext } from '../context.ts';
 import { deviceSeries, isPublished, shownRunsInOrder, type DeviceSeries } from '../devices.ts';
 import { listText, sentences, tidy } from '../format.ts';
 import { MIN_FONT_PX, type ChartOptions } from '../options.ts';
-import type { ChartTable } from '../table.ts';
+import { runCells, runColumns, type ChartTable } from '../table.ts';
+import { curvePointOf, type CurvePointOf } from '../tooltips.ts';
 import {
 	directionSymbolScale,
 	latencyAxisLabel,
@@ -20,25 +21,14 @@ import {
 	rateAxisLabel,
 	ratePhrase,
 } from '../plot-parts.ts';
-import { titleText } from '../format.ts';
 import { compareByLoad, latencyOf, rateOf } from '../run-values.ts';
 import type { KindDraw } from '../kind.ts';
 
-export interface LatencyIopsPoint {
-	device_id: string;
-	/** Device label (the colour channel). */
-	device: string;
-	direction: string;
-	origin: ValueOrigin;
-	/** One line per device × direction × origin. */
-	series: string;
+export interface LatencyIopsPoint extends CurvePointOf {
 	x: number;
 	y: number;
-	load: string | null;
-	run_id: string;
 	source_file: string;
 	latency_column: string;
-	title: string;
 }
 
 export interface LatencyVsIopsData {
@@ -82,30 +72,8 @@ export function latencyVsIopsData(rows: readonly RunRow[], options: ChartOptions
 }
 
 function pointOf(row: RunRow, x: number, y: number, column: string, ctx: ChartContext, devices: DeviceSeries): LatencyIopsPoint {
-	const device = devices.label(row.device_id);
-	const load = ctx.load(row);
-	const origin = row.value_origin as ValueOrigin;
-	return {
-		device_id: row.device_id,
-		device,
-		direction: ctx.direction(row.direction),
-		origin,
-		// A host is a condition: runs of one drive on two hosts are two lines, never one.
-		series: `${row.device_id}\u0000${row.host ?? ''}\u0000${row.direction}\u0000${isPublished(origin) ? 'published' : 'measured'}`,
-		x,
-		y,
-		load,
-		run_id: row.run_id,
-		source_file: row.source_file,
-		latency_column: column,
-		title: titleText([
-			`${device} · ${ctx.direction(row.direction)}${isPublished(origin) ? ` · ${ctx.labels.published}` : ''}`,
-			load,
-			`${ctx.num(x)} ${ctx.rateSymbol} · ${ctx.num(y)} ${ctx.latencySymbol} (${column})`,
-			`${ctx.labels.col_run}: ${row.run_id}`,
-			`${ctx.labels.col_source}: ${row.source_file}`,
-		]),
-	};
+	const point = curvePointOf(row, `${ctx.num(x)} ${ctx.rateSymbol} · ${ctx.num(y)} ${ctx.latencySymbol} (${column})`, ctx, devices);
+	return { ...point, x, y, source_file: row.source_file, latency_column: column };
 }
 
 function caption(data: LatencyVsIopsData, options: ChartOptions, ctx: ChartContext): string {
@@ -118,15 +86,13 @@ function caption(data: LatencyVsIopsData, options: ChartOptions, ctx: ChartConte
 				latencyUnit: ctx.latencySymbol,
 				rate: ratePhrase(options.rateUnit, ctx),
 			}),
-			toolsClause(data.rows, ctx),
-			...conditionClauses(data.rows, ctx),
+			...runsClauses(data.rows, ctx),
 			published && ctx.labels.cap_published,
 			publishedSourcesClause(
 				data.rows.filter((r) => drawn.has(r.run_id)),
 				ctx,
 			),
-			droppedClause(data.dropped, ctx),
-			missingClause(data.missing, ctx),
+			...lostClauses(data, ctx),
 		],
 		ctx.lang,
 	);
@@ -221,8 +187,7 @@ export function latencyVsIopsSummary(rows: readonly RunRow[], options: ChartOpti
 					latencyUnit: ctx.latencySymbol,
 					load: low.load ?? '?',
 				}),
-			droppedClause(data.dropped, ctx),
-			missingClause(data.missing, ctx),
+			...lostClauses(data, ctx),
 		],
 		ctx.lang,
 	);
@@ -239,9 +204,7 @@ export function latencyVsIopsTable(rows: readonly RunRow[], options: ChartOption
 			rateAxisLabel(options.rateUnit, ctx),
 			latencyAxisLabel(options, ctx),
 			ctx.labels.col_latency_column,
-			ctx.labels.col_origin,
-			ctx.labels.col_run,
-			ctx.labels.col_source,
+			...runColumns(ctx),
 		],
 		rows: data.rows.map((r) => {
 			const latency = latencyOf(r, options.stat, options.latencyUnit);
@@ -252,9 +215,7 @@ export function latencyVsIopsTable(rows: readonly RunRow[], options: ChartOption
 				tidy(rateOf(r, options.rateUnit)),
 				tidy(latency?.value ?? null),
 				latency?.column ?? null,
-				ctx.origin(r.value_origin),
-				r.run_id,
-				r.source_file,
+				...runCells(r, ctx),
 			];
 		}),
 	};

@@ -3,7 +3,7 @@
 import * as Plot from '@observablehq/plot';
 import type { RunRow } from '../../schema.ts';
 import { MIN_LABELLED_BAR, PUBLISHED_BAR } from '../bars.ts';
-import { conditionClauses, publishedSourcesClause, toolsClause } from '../caption.ts';
+import { publishedSourcesClause, runsClauses } from '../caption.ts';
 import { chartContext } from '../context.ts';
 import { sentences, tidy } from '../format.ts';
 import { MIN_FONT_PX, type ChartOptions } from '../options.ts';
@@ -55,8 +55,7 @@ export function mixBars(rows: readonly RunRow[], options: ChartOptions): SVGSVGE
 		caption: sentences(
 			[
 				ctx.t('mix_caption', { rate: ratePhrase(options.rateUnit, ctx) }),
-				toolsClause(runs, ctx),
-				...conditionClauses(runs, ctx),
+				...runsClauses(runs, ctx),
 				data.bars.some((b) => b.published) && ctx.labels.cap_published_bars,
 				publishedSourcesClause(runs, ctx),
 			],

@@ -2,7 +2,7 @@
 // whether a group draws mix bars.
 import type { RunRow } from '../../schema.ts';
 import { chartContext, type ChartContext } from '../context.ts';
-import { deviceSeries, type DeviceSeries } from '../devices.ts';
+import { deviceSeries, shownRowsByRun, type DeviceSeries } from '../devices.ts';
 import { titleText } from '../format.ts';
 import type { ChartOptions } from '../options.ts';
 import { bestPerKey, rateOf } from '../run-values.ts';
@@ -46,14 +46,8 @@ export function mixBarsData(rows: readonly RunRow[], options: ChartOptions): Mix
 		mixed.map((r) => r.device_id),
 		options,
 	);
-	const byRun = new Map<string, RunRow[]>();
-	for (const r of mixed) {
-		if (!devices.isVisible(r.device_id)) continue;
-		if (!byRun.has(r.run_id)) byRun.set(r.run_id, []);
-		byRun.get(r.run_id)!.push(r);
-	}
 	const candidates: MixBar[] = [];
-	for (const [runId, parts] of byRun) {
+	for (const [runId, parts] of shownRowsByRun(mixed, devices)) {
 		const of = (direction: string) => {
 			const row = parts.find((p) => p.direction === direction);
 			return row ? rateOf(row, options.rateUnit) : null;

@@ -2,7 +2,7 @@
 // (x = statistic, y = latency on a log scale), one line per load; one panel per device when there are several.
 import * as Plot from '@observablehq/plot';
 import type { PercentileRow, RunRow } from '../../schema.ts';
-import { conditionClauses, droppedClause, missingClause, toolsClause } from '../caption.ts';
+import { lostClauses, missingClause, runsClauses } from '../caption.ts';
 import { chartContext, type ChartContext } from '../context.ts';
 import { deviceSeries, type DeviceSeries } from '../devices.ts';
 import { latencyFromNs } from '../display-units.ts';
@@ -15,6 +15,7 @@ import { titleText } from '../format.ts';
 import { directionRank } from '../direction-rank.ts';
 import { compareByLoad } from '../run-values.ts';
 import type { ChartTable } from '../table.ts';
+import { runTitleLines } from '../tooltips.ts';
 import type { KindDraw } from '../kind.ts';
 
 export interface PercentileLadderInput {
@@ -121,8 +122,7 @@ export function percentileLadderData(input: PercentileLadderInput, options: Char
 		lines.push({ run, kind, device, line, values });
 		const lineTitle = titleText([
 			`${device} · ${line}`,
-			`${ctx.labels.col_run}: ${run.run_id}`,
-			`${ctx.labels.col_source}: ${run.source_file}`,
+			...runTitleLines(run, ctx),
 		]);
 		values.forEach((value, i) => {
 			if (value === null) return;
@@ -171,10 +171,8 @@ export function percentileLadder(input: PercentileLadderInput, options: ChartOpt
 		caption: sentences(
 			[
 				ctx.t('ladder_caption', { kind: kindText(data.kinds, ctx), unit: ctx.latencySymbol }),
-				toolsClause(runs, ctx),
-				...conditionClauses(runs, ctx),
-				droppedClause(data.dropped, ctx),
-				missingClause(data.missing, ctx),
+				...runsClauses(runs, ctx),
+				...lostClauses(data, ctx),
 			],
 			ctx.lang,
 		),
@@ -267,8 +265,7 @@ export function percentileLadderSummary(input: PercentileLadderInput, options: C
 					tailStat,
 					unit: ctx.latencySymbol,
 				}),
-			droppedClause(data.dropped, ctx),
-			missingClause(data.missing, ctx),
+			...lostClauses(data, ctx),
 		],
 		ctx.lang,
 	);

@@ -1,8 +1,8 @@
 // IOPS (or bandwidth) and latency against outstanding I/Os (iodepth × numjobs, log₂ scale): two panels
 // sharing the x axis, one line per device and direction.
 import * as Plot from '@observablehq/plot';
-import type { RunRow, ValueOrigin } from '../../schema.ts';
-import { conditionClauses, droppedClause, missingClause, publishedSourcesClause, toolsClause } from '../caption.ts';
+import type { RunRow } from '../../schema.ts';
+import { lostClauses, missingClause, publishedSourcesClause, runsClauses } from '../caption.ts';
 import { chartContext, type ChartContext } from '../context.ts';
 import { deviceSeries, isPublished, shownRunsInOrder, type DeviceSeries } from '../devices.ts';
 import { listText, rangeText, sentences, tidy } from '../format.ts';
@@ -18,22 +18,14 @@ import {
 	rateAxisLabel,
 	ratePhrase,
 } from '../plot-parts.ts';
-import { titleText } from '../format.ts';
 import { latencyOf, outstandingOf, rateOf } from '../run-values.ts';
-import type { ChartTable } from '../table.ts';
+import { runCells, runColumns, type ChartTable } from '../table.ts';
+import { curvePointOf, type CurvePointOf } from '../tooltips.ts';
 import type { KindDraw } from '../kind.ts';
 
-export interface QdPoint {
-	device_id: string;
-	device: string;
-	direction: string;
-	origin: ValueOrigin;
-	series: string;
+export interface QdPoint extends CurvePointOf {
 	x: number;
 	y: number;
-	load: string | null;
-	run_id: string;
-	title: string;
 }
 
 export interface QdScalingData {
@@ -83,28 +75,7 @@ export function qdScalingData(rows: readonly RunRow[], options: ChartOptions): Q
 }
 
 function pointOf(row: RunRow, x: number, y: number, unit: string, ctx: ChartContext, devices: DeviceSeries): QdPoint {
-	const device = devices.label(row.device_id);
-	const origin = row.value_origin as ValueOrigin;
-	const load = ctx.load(row);
-	return {
-		device_id: row.device_id,
-		device,
-		direction: ctx.direction(row.direction),
-		origin,
-		// A host is a condition: runs of one drive on two hosts are two lines, never one.
-		series: `${row.device_id}\u0000${row.host ?? ''}\u0000${row.direction}\u0000${isPublished(origin) ? 'published' : 'measured'}`,
-		x,
-		y,
-		load,
-		run_id: row.run_id,
-		title: titleText([
-			`${device} · ${ctx.direction(row.direction)}${isPublished(origin) ? ` · ${ctx.labels.published}` : ''}`,
-			load,
-			`${ctx.num(y)} ${unit}`,
-			`${ctx.labels.col_run}: ${row.run_id}`,
-			`${ctx.labels.col_source}: ${row.source_file}`,
-		]),
-	};
+	return { ...curvePointOf(row, `${ctx.num(y)} ${unit}`, ctx, devices), x, y };
 }
 
 function panel(
@@ -151,15 +122,13 @@ function caption(data: QdScalingData, options: ChartOptions, ctx: ChartContext):
 				stat: ctx.labels[`stat_${options.stat}`],
 				latencyUnit: ctx.latencySymbol,
 			}),
-			toolsClause(data.rows, ctx),
-			...conditionClauses(data.rows, ctx),
+			...runsClauses(data.rows, ctx),
 			[...data.rate, ...data.latency].some((p) => isPublished(p.origin)) && ctx.labels.cap_published,
 			publishedSourcesClause(
 				data.rows.filter((r) => drawn.has(r.run_id)),
 				ctx,
 			),
-			droppedClause(data.dropped, ctx),
-			missingClause(data.missing, ctx),
+			...lostClauses(data, ctx),
 		],
 		ctx.lang,
 	);
@@ -214,8 +183,7 @@ export function qdScalingSummary(rows: readonly RunRow[], options: ChartOptions)
 					load: top.load ?? '?',
 					direction: top.direction,
 				}),
-			droppedClause(data.dropped, ctx),
-			missingClause(data.missing, ctx),
+			...lostClauses(data, ctx),
 		],
 		ctx.lang,
 	);
@@ -233,9 +201,7 @@ export function qdScalingTable(rows: readonly RunRow[], options: ChartOptions): 
 			ctx.labels.axis_outstanding,
 			rateAxisLabel(options.rateUnit, ctx),
 			latencyAxisLabel(options, ctx),
-			ctx.labels.col_origin,
-			ctx.labels.col_run,
-			ctx.labels.col_source,
+			...runColumns(ctx),
 		],
 		rows: data.rows.map((r) => [
 			data.devices.label(r.device_id),
@@ -245,9 +211,7 @@ export function qdScalingTable(rows: readonly RunRow[], options: ChartOptions): 
 			outstandingOf(r),
 			tidy(rateOf(r, options.rateUnit)),
 			tidy(latencyOf(r, options.stat, options.latencyUnit)?.value ?? null),
-			ctx.origin(r.value_origin),
-			r.run_id,
-			r.source_file,
+			...runCells(r, ctx),
 		]),
 	};
 }

@@ -4,7 +4,7 @@
 import * as Plot from '@observablehq/plot';
 import { droppedClause, toolsClause } from '../caption.ts';
 import { chartContext, type ChartContext } from '../context.ts';
-import { deviceSeries, lineColorScale, type DeviceSeries } from '../devices.ts';
+import { deviceSeries, lineColorScale, shownInOrder, type DeviceSeries } from '../devices.ts';
 import { bandwidthFromBytesPerS, bandwidthUnitOf, latencyFromNs } from '../display-units.ts';
 import { sentences, tidy } from '../format.ts';
 import { MIN_FONT_PX, type ChartOptions } from '../options.ts';
@@ -87,15 +87,7 @@ export function timeseriesData(points: readonly TimeseriesPoint[], options: Time
 		if (!seriesPerDevice.has(p.device_id)) seriesPerDevice.set(p.device_id, new Set());
 		seriesPerDevice.get(p.device_id)!.add(p.series);
 	}
-	const rank = new Map(devices.order.map((id, i) => [id, i]));
-	const visible = points
-		.filter((p) => devices.isVisible(p.device_id))
-		.sort(
-			(a, b) =>
-				rank.get(a.device_id)! - rank.get(b.device_id)! ||
-				(a.series < b.series ? -1 : a.series > b.series ? 1 : 0) ||
-				a.t_s - b.t_s,
-		);
+	const visible = shownInOrder(points, devices, (a, b) => (a.series < b.series ? -1 : a.series > b.series ? 1 : 0) || a.t_s - b.t_s);
 	let dropped = 0;
 	const steady = new Map<string, SteadyWindow>();
 	const samples = visible.map((p): TimeseriesSample => {
