@@ -3,11 +3,13 @@
 // whose inputs and code are those of the last build are taken over from it, not rendered again (see
 // src/lib/build/incremental.ts); `--full` renders every page. When neither the site's code nor the dataset changed
 // since the last build (its key is left in the output), Astro is not run at all: the output is already that build.
+// The output a build replaces stays beside it (`.<out>-old`) until the next build, which removes it while Astro runs.
 //
 // node scripts/build.ts [--out dist] [--full]   (the dataset: SITE_DATA_DIR, or public/data)
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sourceHash } from './source-hash.ts';
@@ -60,6 +62,9 @@ export async function buildSite(out: string, { full = false, env = process.env, 
 		else process.stdout.write(message);
 		return 0;
 	}
+	// The output the last build replaced is removed while Astro renders (it takes seconds: at 1,000 reviews some 140,000
+	// files, 6–9 s of a one-review rebuild of about 45 s when it was removed after the swap).
+	const clearing = rm(old, { recursive: true, force: true });
 	rmSync(staging, { recursive: true, force: true });
 	// Astro bundles the pages into <outDir>/.prerender only when outDir is under its working directory (else into the
 	// project's .astro/, which other builds share), and that bundle imports packages: outside the project, the output's
@@ -79,15 +84,15 @@ export async function buildSite(out: string, { full = false, env = process.env, 
 		child.on('error', () => ok(1));
 		child.on('close', (c) => ok(c ?? 1));
 	});
+	await clearing;
 	if (status !== 0) {
 		rmSync(staging, { recursive: true, force: true });
 		return status;
 	}
 	if (key !== null) writeFileSync(join(staging, SITE_KEY_FILE), `${key}\n`);
-	rmSync(old, { recursive: true, force: true });
+	// The output replaced is kept as `old` until the next build (which removes it while its Astro runs).
 	if (existsSync(target)) renameSync(target, old);
 	renameSync(staging, target);
-	rmSync(old, { recursive: true, force: true });
 	return 0;
 }
 
