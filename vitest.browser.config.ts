@@ -9,6 +9,9 @@ export default defineConfig({
 		// Two files at a time against the one shared build (each file its own Chromium); a file that needs a site of its
 		// own (xss) builds it in a temporary folder.
 		maxWorkers: 2,
+		// Two browsers on two cores: a page's script can take more than the default second to answer (the comparison
+		// page's embed snippet, pinned after a fetch, missed it once in a full run).
+		expect: { poll: { timeout: 10_000 } },
 		env: { TZ: 'UTC' },
 	},
 });
