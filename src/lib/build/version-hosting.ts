@@ -14,7 +14,7 @@ import { FINDER_FOLDER } from '../find/layout.ts';
 export { VERSIONS_INDEX };
 
 /** What of a data folder is not a version's: its versions and the files the site's pages made (their folders end in "/"). */
-const NOT_A_VERSIONS = ['versions/', CHART_TABLES_FOLDER, SOCIAL_IMAGES_FOLDER, `${FINDER_FOLDER}/`, 'index.html'];
+const NOT_VERSIONED = ['versions/', CHART_TABLES_FOLDER, SOCIAL_IMAGES_FOLDER, `${FINDER_FOLDER}/`, 'index.html'];
 
 /**
  * Every file of a dataset folder but its versions, the site's chart CSVs and previews (made by the site's code from the
@@ -24,7 +24,7 @@ const NOT_A_VERSIONS = ['versions/', CHART_TABLES_FOLDER, SOCIAL_IMAGES_FOLDER, 
 function datasetFiles(dir: string, rel = ''): string[] {
 	return readdirSync(join(dir, rel), { withFileTypes: true }).flatMap((e) => {
 		const path = `${rel}${e.name}${e.isDirectory() ? '/' : ''}`;
-		if (NOT_A_VERSIONS.includes(path)) return [];
+		if (NOT_VERSIONED.includes(path)) return [];
 		if (e.isDirectory()) return datasetFiles(dir, path);
 		return e.isFile() ? [path] : [];
 	});

@@ -3,8 +3,9 @@
 // question needs it.
 import type { APIRoute } from 'astro';
 import { finderFiles } from '../../../../../lib/build/find.ts';
+import { FINDER_FOLDER } from '../../../../../lib/find/layout.ts';
 
-const PATH = /^find\/families\/([^/]+)\/([^/]+)\.json$/;
+const PATH = new RegExp(`^${FINDER_FOLDER}/([^/]+)/([^/]+)\\.json$`);
 
 export async function getStaticPaths() {
 	return [...(await finderFiles()).keys()].map((path) => {
@@ -14,4 +15,4 @@ export async function getStaticPaths() {
 }
 
 export const GET: APIRoute = async ({ params }) =>
-	new Response(JSON.stringify((await finderFiles()).get(`find/families/${params.key}/${params.file}.json`)), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+	new Response(JSON.stringify((await finderFiles()).get(`${FINDER_FOLDER}/${params.key}/${params.file}.json`)), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
