@@ -152,15 +152,19 @@ async function refreshSnippet(area: HTMLTextAreaElement): Promise<void> {
 	area.closest('details')?.querySelector<HTMLAnchorElement>('[data-embed-link]')?.setAttribute('href', src);
 }
 
+function openedEmbed(details: HTMLDetailsElement): void {
+	const area = details.querySelector<HTMLTextAreaElement>('[data-embed-snippet]');
+	// "none": the page built the snippet for what it shows (the finder's question); it keeps nothing more.
+	if (area && area.dataset.embedKeep !== 'none') void refreshSnippet(area);
+}
+
 document.addEventListener(
 	'toggle',
 	(e) => {
-		const details = e.target as HTMLElement;
-		if (details.matches?.('details[data-chart-embed]') && (details as HTMLDetailsElement).open) {
-			const area = details.querySelector<HTMLTextAreaElement>('[data-embed-snippet]');
-			// "none": the page built the snippet for what it shows (the finder's question); it keeps nothing more.
-			if (area && area.dataset.embedKeep !== 'none') void refreshSnippet(area);
-		}
+		const details = e.target as HTMLDetailsElement;
+		if (details.matches?.('details[data-chart-embed]') && details.open) openedEmbed(details);
 	},
 	true,
 );
+// An embed opened before this script ran (a page that drew its charts first, as the comparison does) is pinned now.
+for (const details of document.querySelectorAll<HTMLDetailsElement>('details[data-chart-embed][open]')) openedEmbed(details);
