@@ -5,11 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingest } from '../../../scripts/ingest/run.ts';
 import { generateCatalog } from '../../../scripts/bench/synthetic-catalog.ts';
-import { openDataset, runQuery } from '../../../src/lib/build/db.ts';
 import { findAnswer } from '../../../src/lib/find/answer.ts';
-import { expandRow, finderFamiliesOf, type FinderFamilies } from '../../../src/lib/find/family.ts';
+import { expandRow, type FinderFamilies } from '../../../src/lib/find/family.ts';
 import {
 	ANSWER_COLUMNS,
 	bandIntervalOf,
@@ -29,29 +27,20 @@ import { chartOptions, renderChart } from '../../../src/lib/site/chart-kinds.ts'
 import { DEFAULT_VIEW } from '../../../src/lib/site/view.ts';
 import { snapshotMarkup, testDocument } from '../charts/render.ts';
 import { queryOf } from '../../../src/lib/find/query.ts';
-import type { DeviceRow, ReviewRow, RunRow } from '../../../src/lib/schema.ts';
+import type { RunRow } from '../../../src/lib/schema.ts';
 import { ROOT } from '../../helpers/fixtures.ts';
+import { ingestedFamilies } from '../../helpers/finder-families.ts';
 
 let work: string;
-
-async function familiesOf(dataDir: string, out: string): Promise<FinderFamilies> {
-	expect((await ingest({ dataDir, out })).errors).toEqual([]);
-	const conn = await openDataset(out);
-	const runs = await runQuery<RunRow>(conn, { sql: 'SELECT * FROM runs ORDER BY run_id, direction', params: [] });
-	const reviews = await runQuery<ReviewRow>(conn, { sql: 'SELECT * FROM reviews', params: [] });
-	const devices = await runQuery<DeviceRow>(conn, { sql: 'SELECT * FROM devices', params: [] });
-	conn.closeSync();
-	return finderFamiliesOf(runs, reviews, devices, Object.fromEntries(devices.map((d) => [d.device_id, d.model ?? d.device_id])));
-}
 
 let bundled: FinderFamilies;
 let catalog: FinderFamilies;
 
 beforeAll(async () => {
 	work = mkdtempSync(join(tmpdir(), 'finder-layout-'));
-	bundled = await familiesOf(join(ROOT, 'data'), join(work, 'bundled'));
+	bundled = await ingestedFamilies(join(ROOT, 'data'), join(work, 'bundled'));
 	generateCatalog(24, join(work, 'catalog'));
-	catalog = await familiesOf(join(work, 'catalog'), join(work, 'catalog-dataset'));
+	catalog = await ingestedFamilies(join(work, 'catalog'), join(work, 'catalog-dataset'));
 }, 300_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -10,11 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingest } from '../../../scripts/ingest/run.ts';
 import { generateCatalog } from '../../../scripts/bench/synthetic-catalog.ts';
-import { openDataset, runQuery } from '../../../src/lib/build/db.ts';
 import { findAnswer, type FinderAnswer } from '../../../src/lib/find/answer.ts';
-import { expandRow, finderFamiliesOf, type FinderFamilies } from '../../../src/lib/find/family.ts';
+import { expandRow, type FinderFamilies } from '../../../src/lib/find/family.ts';
 import {
 	familyFiles,
 	finderBandPath,
@@ -29,24 +27,10 @@ import {
 } from '../../../src/lib/find/layout.ts';
 import { pagedAnswer, type FinderSource, type Shown } from '../../../src/lib/find/paged.ts';
 import { queryOf, SHOWN_STEP } from '../../../src/lib/find/query.ts';
-import type { DeviceRow, ReviewRow, RunRow } from '../../../src/lib/schema.ts';
 import { ROOT } from '../../helpers/fixtures.ts';
+import { datasetFamilies, ingestedFamilies } from '../../helpers/finder-families.ts';
 
 let work: string;
-
-async function familiesOf(dataset: string): Promise<FinderFamilies> {
-	const conn = await openDataset(dataset);
-	const runs = await runQuery<RunRow>(conn, { sql: 'SELECT * FROM runs ORDER BY run_id, direction', params: [] });
-	const reviews = await runQuery<ReviewRow>(conn, { sql: 'SELECT * FROM reviews', params: [] });
-	const devices = await runQuery<DeviceRow>(conn, { sql: 'SELECT * FROM devices', params: [] });
-	conn.closeSync();
-	return finderFamiliesOf(runs, reviews, devices, Object.fromEntries(devices.map((d) => [d.device_id, d.model ?? d.device_id])));
-}
-
-async function ingested(dataDir: string, out: string): Promise<FinderFamilies> {
-	expect((await ingest({ dataDir, out })).errors).toEqual([]);
-	return familiesOf(out);
-}
 
 const CATALOG = Number(process.env.FINDER_CATALOG ?? 24);
 const DATASET = process.env.FINDER_DATASET;
@@ -59,11 +43,11 @@ let catalog: FinderFamilies;
 
 beforeAll(async () => {
 	work = mkdtempSync(join(tmpdir(), 'finder-paged-'));
-	bundled = await ingested(join(ROOT, 'data'), join(work, 'bundled'));
-	if (DATASET) catalog = await familiesOf(DATASET);
+	bundled = await ingestedFamilies(join(ROOT, 'data'), join(work, 'bundled'));
+	if (DATASET) catalog = await datasetFamilies(DATASET);
 	else {
 		generateCatalog(CATALOG, join(work, 'catalog'));
-		catalog = await ingested(join(work, 'catalog'), join(work, 'catalog-dataset'));
+		catalog = await ingestedFamilies(join(work, 'catalog'), join(work, 'catalog-dataset'));
 	}
 }, 1_800_000);
 
