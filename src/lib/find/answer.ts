@@ -124,9 +124,12 @@ export function pointGroups(workload: Pick<FinderQuery, 'access' | 'read_pct' | 
 	});
 }
 
+/** A drive's results of one review and host: the answer keeps one curve of each (and the finder's files page by it). */
+export const entryKeyOf = (r: Pick<RunRow, 'device_id' | 'review_id' | 'host'>): string => [r.device_id, r.review_id, r.host ?? ''].join('\u0000');
+
 /** The curve a measured point belongs to: one per drive, review, host and kind (a QD sweep, or rate steps). */
 export const curveKindOf = (p: FinderPoint): CurveKind => (p.rate_limit_iops !== null ? 'rate' : 'qd');
-export const curveKeyOf = (p: FinderPoint): string => [p.row.device_id, p.row.review_id, p.row.host ?? '', curveKindOf(p)].join('\u0000');
+export const curveKeyOf = (p: FinderPoint): string => `${entryKeyOf(p.row)}\u0000${curveKindOf(p)}`;
 
 /** Where a point lies on the axis a question reads: its per-drive IOPS for a target rate, else its outstanding I/Os. */
 export const loadOf = (query: Pick<FinderQuery, 'rate_iops'>, p: FinderPoint): number | null => (query.rate_iops !== null ? p.iops : p.outstanding);
@@ -217,7 +220,7 @@ export function chosenAnswers(query: FinderQuery, groups: readonly PointGroup[])
 	});
 	const best = new Map<string, CurveAnswer>();
 	for (const a of answers.sort((x, y) => Number(!x.at) - Number(!y.at) || (x.kind === 'rate' ? -1 : 1))) {
-		const key = [a.device_id, a.review_id, a.host ?? ''].join('\u0000');
+		const key = entryKeyOf(a);
 		if (!best.has(key)) best.set(key, a);
 	}
 	return [...best.values()];

@@ -17,7 +17,7 @@
 import { jsonObject } from '../json-column.ts';
 import { CONDITION_METHOD_KEYS } from '../compare/conditions.ts';
 import { runs as runsTable, type RunRow } from '../schema.ts';
-import { isDrive, loadOf, pointGroups, type CurveAnswer, type CurveKind, type FinderPoint, type PointGroup } from './answer.ts';
+import { entryKeyOf, isDrive, loadOf, pointGroups, type CurveAnswer, type CurveKind, type FinderPoint, type PointGroup } from './answer.ts';
 import { expandRow, type FinderFamily, type FinderFamilyEntry, type FinderNeighbour } from './family.ts';
 import { BOUND_STATS, type BoundStat, type FinderQuery } from './query.ts';
 
@@ -260,8 +260,8 @@ export const inRange = (load: number, range: readonly [number, number]): boolean
 
 /** The curve of a row (as answer.ts groups points): drive, review, host and kind. */
 export const rowCurveKey = (row: Pick<RunRow, 'device_id' | 'review_id' | 'host' | 'rate_limit_iops'>): string =>
-	[row.device_id, row.review_id, row.host ?? '', row.rate_limit_iops !== null ? 'rate' : 'qd'].join('\u0000');
-export const curveKeyOfAnswer = (c: Pick<CurveAnswer, 'device_id' | 'review_id' | 'host' | 'kind'>): string => [c.device_id, c.review_id, c.host ?? '', c.kind].join('\u0000');
+	`${entryKeyOf(row)}\u0000${row.rate_limit_iops !== null ? 'rate' : 'qd'}`;
+export const curveKeyOfAnswer = (c: Pick<CurveAnswer, 'device_id' | 'review_id' | 'host' | 'kind'>): string => `${entryKeyOf(c)}\u0000${c.kind}`;
 
 /** The chart file a curve is in (FNV-1a of its key). */
 export function curveFileOf(curveKey: string, files: number): number {
@@ -407,7 +407,7 @@ export function familyFiles(
 	const entries = new Map<string, Entry>();
 	for (const points of curves.values()) {
 		const row = points[0]!.point.row;
-		const k = [row.device_id, row.review_id, row.host ?? ''].join('\u0000');
+		const k = entryKeyOf(row);
 		const e = entries.get(k) ?? { key: k, device_id: row.device_id, review_id: row.review_id, host: row.host ?? '', curves: [] };
 		e.curves.push(points);
 		entries.set(k, e);

@@ -5,7 +5,7 @@
 // outside the family in their order. Each part's count comes from the files' counts, exact without reading them all.
 // Pure and browser-safe: the files are read through a source (fetch in the browser, a map in the tests).
 import type { RunRow } from '../schema.ts';
-import { answerOrder, chosenAnswers, findAnswer, isDrive, MEETS_RANK, pointGroups, rankStatOf, type CurveAnswer, type CurveKind, type FinderAnswer } from './answer.ts';
+import { answerOrder, chosenAnswers, entryKeyOf, findAnswer, isDrive, MEETS_RANK, pointGroups, rankStatOf, type CurveAnswer, type CurveKind, type FinderAnswer } from './answer.ts';
 import type { FinderFamily } from './family.ts';
 import { bandOfQuery, inRange, rowsOf, streamOrdersOf, type FinderBandIndex, type FinderHead, type FinderNearPage, type FinderPage, type StreamName, type StreamPage } from './layout.ts';
 import type { FinderQuery, ShownPart } from './query.ts';
@@ -40,8 +40,6 @@ export interface PagedAnswer {
 	pagesRead: Partial<Record<StreamName | 'loose' | 'near', number>>;
 }
 
-const entryKey = (r: Pick<RunRow, 'device_id' | 'review_id' | 'host'>) => [r.device_id, r.review_id, r.host ?? ''].join('\u0000');
-
 /**
  * Whether an answer is surely before every result of a stream's rest (a page and the later ones), whose bounds are
  * `rest` (strictly: a tie is read). At a queue depth, answer.ts ranks by IOPS, but by the mean latency when either of
@@ -49,7 +47,7 @@ const entryKey = (r: Pick<RunRow, 'device_id' | 'review_id' | 'host'>) => [r.dev
  */
 function beats(q: FinderQuery, a: CurveAnswer, rest: StreamPage): boolean {
 	if (MEETS_RANK(a.meets) > 0 || !a.at) return false;
-	const key = entryKey({ device_id: a.device_id, review_id: a.review_id, host: a.host });
+	const key = entryKeyOf(a);
 	// Better than the rest's best value, or equal to it and first by drive (answer.ts breaks a tie so).
 	const better = (v: number | null | undefined, bound: number | null, boundKey: string | null, lower: boolean) =>
 		v != null && (bound === null || (lower ? v < bound : v > bound) || (v === bound && boundKey !== null && key < boundKey));
@@ -80,9 +78,9 @@ export async function pagedAnswer(q: FinderQuery, source: FinderSource, shown: S
 	const addEntries = (page: FinderPage): Set<string> => {
 		addFacts(page);
 		const rows = rowsOf(page.rows);
-		const keys = new Set(rows.map(entryKey));
+		const keys = new Set(rows.map(entryKeyOf));
 		rows.forEach((r, i) => {
-			if (!seen.has(entryKey(r))) entries.push([page.order[i]!, r]);
+			if (!seen.has(entryKeyOf(r))) entries.push([page.order[i]!, r]);
 		});
 		for (const k of keys) seen.add(k);
 		return keys;
@@ -130,7 +128,7 @@ export async function pagedAnswer(q: FinderQuery, source: FinderSource, shown: S
 		const fromStream = new Set<string>();
 		for (let n = 0; n < apartStream.pages.length && (n === 0 || shown.apart > 0); n++) {
 			const { f, chosen: all } = chosen();
-			const apart = all.filter((a) => !a.at && isDrive(f, drives, a.device_id) && fromStream.has(entryKey(a)));
+			const apart = all.filter((a) => !a.at && isDrive(f, drives, a.device_id) && fromStream.has(entryKeyOf(a)));
 			if (n > 0 && apart.length >= shown.apart) break;
 			for (const k of addEntries(await source.stream(kind, band, 'apart', n))) fromStream.add(k);
 			count('apart');
