@@ -53,11 +53,17 @@ interface Cut {
 const cuts = new Map<string, Cut | null>();
 const folder = join(tmpdir(), `site-preview-fonts-${process.pid}`);
 
+/** The file and, in a collection, the face index fontconfig picks for a family ("DejaVu Sans:bold"); throws without fontconfig. */
+export function fontMatch(family: string): { file: string; index: number } {
+	const [file = '', index] = execFileSync('fc-match', ['-f', '%{file}|%{index}', family], { encoding: 'utf8' }).trim().split('|');
+	return { file, index: Number(index) || 0 };
+}
+
 /** The family's face as fontconfig finds it; null without fontconfig or the font. */
 function faceOf(family: string): Buffer | null {
 	try {
-		const [file, index] = execFileSync('fc-match', ['-f', '%{file}|%{index}', family], { encoding: 'utf8' }).split('|');
-		return file ? faceOfCollection(readFileSync(file), Number(index) || 0) : null;
+		const { file, index } = fontMatch(family);
+		return file ? faceOfCollection(readFileSync(file), index) : null;
 	} catch {
 		return null;
 	}

@@ -5,9 +5,8 @@
 // fonts-noto-cjk, cut to the characters used: preview-fonts.ts); none is bundled, and a machine without a CJK font draws
 // the Chinese previews' Chinese text as empty boxes.
 import { languageOf } from '../../i18n/lang.ts';
-import { execFileSync } from 'node:child_process';
 import { Resvg, renderAsync, type RenderedImage, type ResvgRenderOptions } from '@resvg/resvg-js';
-import { previewFontFiles } from './preview-fonts.ts';
+import { fontMatch, previewFontFiles } from './preview-fonts.ts';
 import { encodePng } from './png.ts';
 import { t, type Lang } from '../../i18n/strings.ts';
 import { el, htmlOf } from '../element.ts';
@@ -99,8 +98,7 @@ export function socialSvg(markup: string, title: string, lang: Lang): string {
 	return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="${FONTS}">${parts.join('')}</svg>`;
 }
 
-/** The file fontconfig picks for a family ("DejaVu Sans:bold"); throws without fontconfig. */
-const fontFile = (family: string) => execFileSync('fc-match', ['-f', '%{file}', family], { encoding: 'utf8' }).trim();
+const fontFile = (family: string) => fontMatch(family).file;
 
 /** The files of DejaVu Sans and its bold, as fontconfig finds them; null without fontconfig. */
 let latin: string[] | null | undefined;
