@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import tailwindcss from '@tailwindcss/vite';
+import { isFirstShard } from './src/lib/build/build-shards.ts';
 import { clearEmitted, moveEmitted, placeTree } from './src/lib/build/emitted-files.ts';
 import { joinEmbeds } from './src/lib/build/embed.ts';
 import { keepUnchangedPages } from './src/lib/build/incremental.ts';
@@ -31,7 +32,8 @@ const siteData = {
 			const routes = new Set(['index.html', COMPARE_DRIVES_FOLDER.split('/')[0], FINDER_FOLDER.split('/')[0]]);
 			for (const entry of existsSync(target) ? readdirSync(target) : []) if (!routes.has(entry)) rmSync(join(target, entry), { recursive: true, force: true });
 			// Linked, not copied: the ingest never writes a published file in place (it writes a new folder and swaps it in).
-			placeTree(source, target, 'link');
+			// A build on several cores: the first process's output holds the dataset (src/lib/build/build-shards.ts).
+			if (isFirstShard()) placeTree(source, target, 'link');
 		},
 	},
 };
@@ -61,6 +63,7 @@ const embeds = {
 	name: 'embeds',
 	hooks: {
 		'astro:build:done': ({ dir, logger }) => {
+			if (!isFirstShard()) return;
 			const previous = process.env.SITE_PREVIOUS_OUTPUT;
 			// The comparison's drive files, made from the dataset alone and written under data/, are kept by each version with its files.
 			const hosted = hostDataVersions(fileURLToPath(new URL('data/', dir)), previous ? join(previous, 'data') : undefined);

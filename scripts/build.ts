@@ -8,10 +8,14 @@
 // node scripts/build.ts [--out dist] [--full]   (the dataset: SITE_DATA_DIR, or public/data)
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, createWriteStream, existsSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { createInterface } from 'node:readline';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { BUILD_SHARD_ENV, mergeShardOutput } from '../src/lib/build/build-shards.ts';
+import { BUILD_RECORD, mergeBuildRecords } from '../src/lib/build/incremental.ts';
 import { sourceHash } from './source-hash.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -45,10 +49,51 @@ interface BuildOptions {
 	env?: NodeJS.ProcessEnv;
 	/** Where astro's output goes (default: this process's). */
 	logFile?: string;
+	/** How many Astro processes render the pages (default: one per core, at most MAX_JOBS). */
+	jobs?: number;
+}
+
+/** The most Astro processes a build runs by default: each holds the catalog's page lists (some 1.5 GB at 1,000 reviews). */
+const MAX_JOBS = 4;
+const defaultJobs = () => Math.min(MAX_JOBS, availableParallelism());
+
+/**
+ * Runs `astro build` once per folder of `outDirs` (with several, each process its share: src/lib/build/build-shards.ts),
+ * its output to `logFile` or this process's, each line after its process's number when there are several. Resolves with
+ * the first failure's exit status, else 0; a failure stops the others.
+ */
+function runAstro(outDirs: string[], cwd: string, env: NodeJS.ProcessEnv, logFile?: string): Promise<number> {
+	const log = logFile ? createWriteStream(logFile) : process.stdout;
+	// The heap limit: a build's live data is far smaller (one page at a time), and V8 keeps what it may.
+	const children = outDirs.map((outDir, k) => {
+		const shardEnv = outDirs.length === 1 ? env : { ...env, [BUILD_SHARD_ENV]: `${k}/${outDirs.length}`, ...(env.SITE_EMIT_DIR && k > 0 ? { SITE_EMIT_DIR: `${env.SITE_EMIT_DIR}-${k}` } : {}) };
+		const args = ['--max-old-space-size=1024', ASTRO, 'build', '--root', ROOT, '--outDir', outDir];
+		const child = spawn(process.execPath, args, { cwd, env: shardEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+		const prefix = outDirs.length === 1 ? '' : `[${k + 1}/${outDirs.length}] `;
+		for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => log.write(`${prefix}${line}\n`));
+		return child;
+	});
+	const stop = (signal: NodeJS.Signals) => children.forEach((c) => c.exitCode === null && c.kill(signal));
+	for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop(signal));
+	return Promise.all(
+		children.map(
+			(child) =>
+				new Promise<number>((ok) => {
+					child.on('error', () => ok(1));
+					child.on('close', (c) => ok(c ?? 1));
+				}).then((code) => {
+					if (code !== 0) stop('SIGTERM');
+					return code;
+				}),
+		),
+	).then(async (codes) => {
+		if (log !== process.stdout) await new Promise((done) => (log as ReturnType<typeof createWriteStream>).end(done));
+		return codes.find((c) => c !== 0) ?? 0;
+	});
 }
 
 /** Builds the site into `out`; resolves with astro's exit status (0 also when nothing changed and nothing ran). */
-export async function buildSite(out: string, { full = false, env = process.env, logFile }: BuildOptions = {}): Promise<number> {
+export async function buildSite(out: string, { full = false, env = process.env, logFile, jobs = defaultJobs() }: BuildOptions = {}): Promise<number> {
 	const target = resolve(out);
 	const parent = dirname(target);
 	const staging = join(parent, `.${basename(target)}-staging`);
@@ -65,7 +110,6 @@ export async function buildSite(out: string, { full = false, env = process.env, 
 	// The output the last build replaced is removed while Astro renders (it takes seconds: at 1,000 reviews some 140,000
 	// files, 6–9 s of a one-review rebuild of about 45 s when it was removed after the swap).
 	const clearing = rm(old, { recursive: true, force: true });
-	rmSync(staging, { recursive: true, force: true });
 	// Astro bundles the pages into <outDir>/.prerender only when outDir is under its working directory (else into the
 	// project's .astro/, which other builds share), and that bundle imports packages: outside the project, the output's
 	// folder gets a link to its node_modules.
@@ -74,19 +118,21 @@ export async function buildSite(out: string, { full = false, env = process.env, 
 	if (!full && existsSync(target)) childEnv.SITE_PREVIOUS_BUILD = target;
 	// The dataset versions the last output hosted stay hosted, full build or not (src/lib/build/version-hosting.ts).
 	if (existsSync(target)) childEnv.SITE_PREVIOUS_OUTPUT = target;
-	// The heap limit: a build's live data is far smaller (one page at a time), and V8 keeps what it may.
-	const args = ['--max-old-space-size=1024', ASTRO, 'build', '--root', ROOT, '--outDir', staging];
-	const status = await new Promise<number>((ok) => {
-		const log = logFile ? openSync(logFile, 'w') : 'inherit';
-		const child = spawn(process.execPath, args, { cwd: parent, env: childEnv, stdio: ['ignore', log, log] });
-		if (typeof log === 'number') closeSync(log);
-		for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => child.kill(signal));
-		child.on('error', () => ok(1));
-		child.on('close', (c) => ok(c ?? 1));
-	});
+	// One Astro process per core, each into its own folder, merged into the first's (src/lib/build/build-shards.ts).
+	const outDirs = Array.from({ length: jobs }, (_, k) => (k === 0 ? staging : `${staging}-${k}`));
+	for (const dir of outDirs) rmSync(dir, { recursive: true, force: true });
+	let status = await runAstro(outDirs, parent, childEnv, logFile);
 	await clearing;
+	try {
+		if (status === 0) for (const dir of outDirs.slice(1)) mergeShardOutput(dir, staging, { [BUILD_RECORD]: mergeBuildRecords });
+	} catch (e) {
+		const message = `${(e as Error).message}\n`;
+		if (logFile) appendFileSync(logFile, message);
+		else process.stderr.write(message);
+		status = 1;
+	}
 	if (status !== 0) {
-		rmSync(staging, { recursive: true, force: true });
+		for (const dir of outDirs) rmSync(dir, { recursive: true, force: true });
 		return status;
 	}
 	if (key !== null) writeFileSync(join(staging, SITE_KEY_FILE), `${key}\n`);
@@ -97,8 +143,13 @@ export async function buildSite(out: string, { full = false, env = process.env, 
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {
-	const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist' }, full: { type: 'boolean', default: false } } });
-	const code = await buildSite(values.out, { full: values.full });
+	const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist' }, full: { type: 'boolean', default: false }, jobs: { type: 'string' } } });
+	const jobs = values.jobs === undefined ? undefined : Number(values.jobs);
+	if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) {
+		console.error(`--jobs: a whole number of processes from 1, not "${values.jobs}"`);
+		process.exit(2);
+	}
+	const code = await buildSite(values.out, { full: values.full, jobs });
 	if (code !== 0) console.error(`build failed (exit ${code}); ${values.out}/ is unchanged`);
 	process.exit(code);
 }

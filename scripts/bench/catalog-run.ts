@@ -93,9 +93,15 @@ export async function buildSite(dataset: string, dir: string, { full = true, log
 	return runNode([join(ROOT, 'scripts/build.ts'), '--out', join(dir, 'site'), ...(full ? ['--full'] : [])], dir, join(dir, log), env);
 }
 
-/** Pages Astro rendered, from its log ("N page(s) built"); 0 when the build found nothing changed and did not run it (scripts/build.ts). */
-const pagesRendered = (step: Step) =>
-	/^nothing changed/m.test(step.output) ? 0 : Number(/(\d+) page\(s\) built/.exec(step.output)?.[1] ?? NaN);
+/**
+ * Pages Astro rendered, from its log ("N page(s) built", once per process of a build on several cores); 0 when the build
+ * found nothing changed and did not run it (scripts/build.ts).
+ */
+function pagesRendered(step: Step): number {
+	if (/^nothing changed/m.test(step.output)) return 0;
+	const counts = [...step.output.matchAll(/(\d+) page\(s\) built/g)].map((m) => Number(m[1]));
+	return counts.length ? counts.reduce((a, b) => a + b, 0) : NaN;
+}
 
 /**
  * With `finderOnly`: the finder alone, on a site built with its pages over the whole catalog only (no page per review,

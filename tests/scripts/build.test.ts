@@ -1,6 +1,7 @@
 // `npm run build` over the last build (scripts/build.ts): with nothing changed it does not run Astro at all; after one
 // review changed, it renders only that review's pages, its drives' pages and the catalog's own pages; and its output is
-// byte for byte the output of a full build of the same data, made in another time zone and locale.
+// byte for byte the output of a full build of the same data, made in another time zone and locale. The builds over the
+// last one run two Astro processes and the full build one, so the merged output of two is that of one.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +21,7 @@ const env = { ...process.env, SITE_DATA_DIR: dataset, SITE_EMIT_DIR: join(work, 
 
 async function build(out: string, name: string, isFull = false, extraEnv: NodeJS.ProcessEnv = {}): Promise<string[]> {
 	const logFile = join(work, `${name}.log`);
-	const code = await buildSite(out, { full: isFull, env: { ...env, ...extraEnv }, logFile });
+	const code = await buildSite(out, { full: isFull, env: { ...env, ...extraEnv }, logFile, jobs: isFull ? 1 : 2 });
 	// Without colours, which CI may force: Astro colours the tree and the path of each line.
 	const log = stripVTControlCharacters(readFileSync(logFile, 'utf8'));
 	expect(code, log.slice(-2000)).toBe(0);
@@ -46,6 +47,9 @@ it('renders only what changed, and gives the bytes of a full build', async () =>
 	expect((await ingest({ dataDir: data, out: dataset })).errors).toEqual([]);
 	const first = await build(site, 'first');
 	expect(scoped(first).length).toBeGreaterThan(20);
+	// Each page once: the two processes share the review, workload and drive pages out between them.
+	expect(new Set(scoped(first)).size).toBe(scoped(first).length);
+	expect(readFileSync(join(work, 'first.log'), 'utf8')).toMatch(/^\[2\/2\] .*page\(s\) built/m);
 
 	const before = files(site);
 	expect(await build(site, 'unchanged')).toEqual([]);

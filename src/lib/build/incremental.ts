@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { inEveryLang, langPath } from '../../i18n/routes.ts';
 import { LANGS } from '../../i18n/lang.ts';
 import { chartTablesFolder } from './chart-tables.ts';
+import { rendersGroup } from './build-shards.ts';
 import { embedGroupOf, embedsFolder } from './embed.ts';
 import { emittedDir, placeFile, placeTree } from './emitted-files.ts';
 import { loadManifest } from './manifest.ts';
@@ -77,11 +78,13 @@ const pageFile = (path: string) => (path.endsWith('/') ? join(path, 'index.html'
 function toRender<T extends { path: string; reviews: readonly string[] }>(route: string, all: readonly T[]): T[] {
 	// A measurement of the pages over the whole catalog alone (npm run bench -- --catalog N --only find).
 	if (process.env.SITE_CATALOG_PAGES_ONLY === '1') return [];
-	if (!codeVersion()) return [...all];
+	// A build on several cores: this process's share of the page groups (build-shards.ts).
+	const mine = all.filter((page) => rendersGroup(embedGroupOf(withoutLang(page.path))));
+	if (!codeVersion()) return mine;
 	const keys = previousKeys();
 	const out: RoutePages = { pages: {}, kept: [] };
 	const render: T[] = [];
-	for (const page of all) {
+	for (const page of mine) {
 		const key = pageKey(page.path, page.reviews);
 		out.pages[page.path] = key;
 		if (keys[page.path] === key && existsSync(join(previousBuild()!, pageFile(page.path)))) out.kept.push(page.path);
@@ -129,7 +132,19 @@ export function keepUnchangedPages(siteDir: string): number {
 		}
 	}
 	rmSync(dir, { recursive: true, force: true });
-	const sorted = Object.fromEntries(Object.entries(record.pages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-	writeFileSync(join(siteDir, BUILD_RECORD), `${JSON.stringify({ code: record.code, pages: sorted }, null, '\t')}\n`);
+	writeRecord(join(siteDir, BUILD_RECORD), record);
 	return kept;
+}
+
+/** The record written sorted by page path, so the same pages give the same bytes. */
+function writeRecord(file: string, record: BuildRecord): void {
+	const sorted = Object.fromEntries(Object.entries(record.pages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+	writeFileSync(file, `${JSON.stringify({ code: record.code, pages: sorted }, null, '\t')}\n`);
+}
+
+/** Joins the record of a process of a build on several cores (`source`) into the first's (`target`): the pages of both. */
+export function mergeBuildRecords(source: string, target: string): void {
+	const [a, b] = [source, target].map((f) => JSON.parse(readFileSync(f, 'utf8')) as BuildRecord);
+	if (a!.code !== b!.code) throw new Error(`build: the processes of one build built different code (${a!.code}, ${b!.code})`);
+	writeRecord(target, { code: b!.code, pages: { ...b!.pages, ...a!.pages } });
 }

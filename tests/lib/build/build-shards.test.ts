@@ -1,0 +1,62 @@
+// A build on several cores (src/lib/build/build-shards.ts): which process renders a page group, and the merge of the
+// processes' folders into the first's.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { BUILD_SHARD_ENV, buildShard, mergeShardOutput, rendersGroup, shardOfGroup } from '../../../src/lib/build/build-shards.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'build-shards-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterEach(() => delete process.env[BUILD_SHARD_ENV]);
+
+function tree(root: string, files: Record<string, string>): string {
+	for (const [path, text] of Object.entries(files)) {
+		mkdirSync(dirname(join(root, path)), { recursive: true });
+		writeFileSync(join(root, path), text);
+	}
+	return root;
+}
+
+describe('page groups', () => {
+	const groups = Array.from({ length: 200 }, (_, i) => `/reviews/r-${i}/`);
+
+	it('go each to one process, the same for any route, and to every process', () => {
+		const shards = groups.map((g) => shardOfGroup(g, 2));
+		expect(groups.map((g) => shardOfGroup(g, 2))).toEqual(shards);
+		expect(shards.filter((s) => s === 0).length).toBeGreaterThan(70);
+		expect(shards.filter((s) => s === 1).length).toBeGreaterThan(70);
+		for (const k of [0, 1]) {
+			process.env[BUILD_SHARD_ENV] = `${k}/2`;
+			expect(groups.filter(rendersGroup)).toEqual(groups.filter((_, i) => shards[i] === k));
+		}
+	});
+
+	it('are all rendered by a build on one core, whatever the variable says when it is not a share', () => {
+		for (const value of [undefined, '', '2/2', 'x']) {
+			if (value === undefined) delete process.env[BUILD_SHARD_ENV];
+			else process.env[BUILD_SHARD_ENV] = value;
+			expect(buildShard()).toEqual({ index: 0, count: 1 });
+			expect(groups.every(rendersGroup)).toBe(true);
+		}
+	});
+});
+
+describe('mergeShardOutput', () => {
+	it('moves what the first lacks, keeps what both wrote alike, and joins files it is told how to', () => {
+		const into = tree(join(work, 'a'), { 'index.html': 'catalog', 'reviews/x/index.html': 'x', 'rec.json': '1' });
+		const from = tree(join(work, 'a-1'), { 'index.html': 'catalog', 'reviews/y/index.html': 'y', 'reviews/y/w/index.html': 'w', 'data/charts/y.csv': 'c', 'rec.json': '2' });
+		mergeShardOutput(from, into, { 'rec.json': (source, target) => writeFileSync(target, readFileSync(target, 'utf8') + readFileSync(source, 'utf8')) });
+		expect(readFileSync(join(into, 'reviews/y/w/index.html'), 'utf8')).toBe('w');
+		expect(readFileSync(join(into, 'data/charts/y.csv'), 'utf8')).toBe('c');
+		expect(readFileSync(join(into, 'reviews/x/index.html'), 'utf8')).toBe('x');
+		expect(readFileSync(join(into, 'rec.json'), 'utf8')).toBe('12');
+		expect(existsSync(from)).toBe(false);
+	});
+
+	it('fails on a file the two wrote differently', () => {
+		const into = tree(join(work, 'b'), { 'index.html': 'catalog' });
+		const from = tree(join(work, 'b-1'), { 'index.html': 'catalog, other bytes' });
+		expect(() => mergeShardOutput(from, into)).toThrow(/wrote different index\.html/);
+	});
+});
