@@ -180,7 +180,7 @@ function cells(r: Row): string[] {
 		r.oneChanged ? (r.oneChanged.ok ? s(r.oneChanged.ms) : failed(r.oneChanged)) : '-',
 		r.ingest.ok ? (r.datasetBytes / 1e6).toFixed(1) : '-',
 		b ? (b.ok ? s(b.ms) : failed(b)) : '-',
-		b ? mb(b.peakRssKb) : '-',
+		b ? `${mb(b.peakRssKb)} (${mb(b.peakTreeRssKb)})` : '-',
 		rebuilt(r.rebuildUnchanged),
 		rebuilt(r.rebuildOneChanged),
 		both ? ((r.ingest.ms + b!.ms) / 1000 / r.n).toFixed(3) : '-',
@@ -264,6 +264,6 @@ export async function benchCatalog(sizes: number[], keep: boolean, finderOnly = 
 		'median redraw after changing the latency statistic (warm, aim < 100 ms)');
 	console.log(`again = the ingest, or the build over the first build, run again with nothing changed; 1 changed = again after one raw review's log ` +
 		`lost a line (the ingest reads only that review, the build renders only the pages it changed: pages rendered in brackets)`);
-	console.log(existsSync(TIME) ? `peak RSS: ${TIME} %M (largest resident set of the child or a descendant it waited for)` :
-		'peak RSS: VmHWM of the child process, sampled every 200 ms');
+	console.log((existsSync(TIME) ? `peak RSS: ${TIME} %M (largest resident set of the child or a descendant it waited for)` :
+		'peak RSS: VmHWM of the child process, sampled every 200 ms') + '; the build\'s in brackets: the largest sum of its processes\' (one Astro process per core), sampled every 200 ms');
 }

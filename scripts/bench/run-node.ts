@@ -1,8 +1,9 @@
 // A child `node` process as the benches run it: wall time, and peak RSS as GNU time's %M (the largest resident set of
 // the child or of any descendant it waited for, not their sum); without /usr/bin/time, the child's VmHWM sampled from
-// /proc every 200 ms.
+// /proc every 200 ms. Beside it the peak of the sum of its process tree's resident sets, sampled every 200 ms (a
+// build runs one Astro process per core).
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
 
 export const TIME = '/usr/bin/time';
 
@@ -10,17 +11,30 @@ export interface Step {
 	ok: boolean;
 	ms: number;
 	peakRssKb: number | null;
+	/** The largest sum of the resident sets of the child and its descendants, as sampled. */
+	peakTreeRssKb: number;
 	/** Why it failed: exit status or signal, and the last error line of its output. */
 	reason: string;
 	output: string;
 }
 
-function vmHwmKb(pid: number | undefined): number {
+const statusKb = (pid: number, field: 'VmHWM' | 'VmRSS'): number => {
 	try {
-		return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+		return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 	} catch {
 		return 0;
 	}
+};
+
+/** The resident sets of `pid` and of every process under it, summed (0 for a process gone). */
+function treeRssKb(pid: number): number {
+	let children: number[] = [];
+	try {
+		children = readdirSync(`/proc/${pid}/task`).flatMap((task) => readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+	} catch {
+		return 0;
+	}
+	return statusKb(pid, 'VmRSS') + children.reduce((sum, child) => sum + treeRssKb(child), 0);
 }
 
 function failure(code: number | null, signal: string | null, timeLines: string[], output: string): string {
@@ -42,8 +56,11 @@ export async function runNode(args: string[], cwd: string, logPath: string, env:
 		? spawn(TIME, ['-f', '%M', '-o', rssPath, process.execPath, ...args], { cwd, env, stdio: ['ignore', log, log] })
 		: spawn(process.execPath, args, { cwd, env, stdio: ['ignore', log, log] });
 	closeSync(log);
-	let hwm = 0;
-	const poll = timed ? undefined : setInterval(() => (hwm = Math.max(hwm, vmHwmKb(child.pid))), 200);
+	let [hwm, tree] = [0, 0];
+	const poll = setInterval(() => {
+		if (!timed) hwm = Math.max(hwm, statusKb(child.pid!, 'VmHWM'));
+		tree = Math.max(tree, treeRssKb(child.pid!));
+	}, 200);
 	const [code, signal] = await new Promise<[number | null, string | null]>((ok) => {
 		child.on('error', () => ok([null, 'spawn error']));
 		child.on('close', (c, s) => ok([c, s]));
@@ -53,6 +70,6 @@ export async function runNode(args: string[], cwd: string, logPath: string, env:
 	const timeLines = timed && existsSync(rssPath) ? readFileSync(rssPath, 'utf8').trim().split('\n') : [];
 	const peakRssKb = (timed ? Number(timeLines.at(-1)) : hwm) || null;
 	const output = readFileSync(logPath, 'utf8');
-	return { ok: code === 0, ms, peakRssKb, reason: code === 0 ? '' : failure(code, signal, timeLines, output), output };
+	return { ok: code === 0, ms, peakRssKb, peakTreeRssKb: tree, reason: code === 0 ? '' : failure(code, signal, timeLines, output), output };
 }
 
