@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { BUILD_SHARD_ENV, buildShard, mergeShardOutput, rendersGroup, shardOfGroup } from '../../../src/lib/build/build-shards.ts';
+import { BUILD_SHARD_ENV, buildShard, isFirstShard, isLastShard, mergeShardOutput, rendersGroup, shardOfGroup } from '../../../src/lib/build/build-shards.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'build-shards-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -58,5 +58,18 @@ describe('mergeShardOutput', () => {
 		const into = tree(join(work, 'b'), { 'index.html': 'catalog' });
 		const from = tree(join(work, 'b-1'), { 'index.html': 'catalog, other bytes' });
 		expect(() => mergeShardOutput(from, into)).toThrow(/wrote different index\.html/);
+	});
+});
+
+describe('the work over the whole catalog', () => {
+	it('is the first process\'s (the dataset, the catalog\'s pages) and the last\'s (the finder\'s files), both one process\'s on one core', () => {
+		const roles = () => [isFirstShard(), isLastShard()];
+		expect(roles()).toEqual([true, true]);
+		process.env[BUILD_SHARD_ENV] = '0/2';
+		expect(roles()).toEqual([true, false]);
+		process.env[BUILD_SHARD_ENV] = '1/2';
+		expect(roles()).toEqual([false, true]);
+		process.env[BUILD_SHARD_ENV] = '1/3';
+		expect(roles()).toEqual([false, false]);
 	});
 });
