@@ -16,6 +16,7 @@ import { compactPaths } from '../svg-paths.ts';
 import type { ChartTable } from '../table.ts';
 import { seriesTitle } from '../tooltips.ts';
 import type { KindDraw } from '../kind.ts';
+import { sharedByDrawings } from '../shared-steps.ts';
 
 export interface ExceedancePoint {
 	series: string;
@@ -27,7 +28,7 @@ export interface ExceedancePoint {
 	end: boolean;
 }
 
-export function latencyExceedanceData(input: HistogramInput, options: ChartOptions) {
+export const latencyExceedanceData = sharedByDrawings(function latencyExceedanceData(input: HistogramInput, options: ChartOptions) {
 	const ctx = chartContext(options);
 	const { series, devices } = histogramSeries(input, options, ctx);
 	const points: ExceedancePoint[] = [];
@@ -51,7 +52,7 @@ export function latencyExceedanceData(input: HistogramInput, options: ChartOptio
 		}
 	}
 	return { series, devices, points, dropped };
-}
+});
 
 /** Powers of ten from 100 % down to the smallest share shown. */
 function percentTicks(min: number): number[] {
@@ -153,7 +154,7 @@ export function latencyExceedance(input: HistogramInput, options: ChartOptions):
 	return chart;
 }
 
-export function latencyExceedanceSummary(input: HistogramInput, options: ChartOptions): string {
+export const latencyExceedanceSummary = sharedByDrawings(function latencyExceedanceSummary(input: HistogramInput, options: ChartOptions): string {
 	const ctx = chartContext(options);
 	const data = latencyExceedanceData(input, options);
 	if (data.series.length === 0) return ctx.labels.noData;
@@ -184,7 +185,7 @@ export function latencyExceedanceSummary(input: HistogramInput, options: ChartOp
 		],
 		ctx.lang,
 	);
-}
+});
 
 export function latencyExceedanceTable(input: HistogramInput, options: ChartOptions): ChartTable {
 	const ctx = chartContext(options);
