@@ -110,7 +110,8 @@ export function latencyExceedance(input: HistogramInput, options: ChartOptions):
 					y: logPixels(minShare, 100, base.height! - MARGIN.bottom, MARGIN.top),
 				})
 			: [];
-	const totals = new Map(data.series.map((s) => [s.label, s.total]));
+	// Each line's tooltip, once per line rather than once per point.
+	const titles = new Map(data.series.map((s) => [s.label, seriesTitle(s.label, s.total, ctx)]));
 	const chart = Plot.plot({
 		...base,
 		marginTop: MARGIN.top,
@@ -146,7 +147,7 @@ export function latencyExceedance(input: HistogramInput, options: ChartOptions):
 				curve: 'step-after',
 				strokeWidth: 1.5,
 				// One tooltip per line: which run it is and how many I/Os it counts (the table has every bin).
-				title: (p: ExceedancePoint) => seriesTitle(p.series, totals.get(p.series) ?? 0, ctx),
+				title: (p: ExceedancePoint) => titles.get(p.series) ?? seriesTitle(p.series, 0, ctx),
 			}),
 		],
 	});

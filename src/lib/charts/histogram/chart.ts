@@ -126,7 +126,8 @@ export function latencyHistogram(input: HistogramInput, options: ChartOptions): 
 	const data = latencyHistogramData(input, options);
 	const faceted = data.series.length > 1;
 	const runs = data.series.flatMap((s) => (s.run ? [s.run] : []));
-	const totals = new Map(data.series.map((s) => [s.label, s.total]));
+	// Each line's tooltip, once per line rather than once per point.
+	const titles = new Map(data.series.map((s) => [s.label, seriesTitle(s.label, s.total, ctx)]));
 	const chart = Plot.plot({
 		...plotBase(options, ctx, faceted ? 170 * data.series.length : 320),
 		ariaLabel: ctx.labels.hist_title,
@@ -154,7 +155,7 @@ export function latencyHistogram(input: HistogramInput, options: ChartOptions): 
 				fy: faceted ? 'series' : undefined,
 				fill: 'device',
 				stroke: null,
-				title: (p: OutlinePoint) => seriesTitle(p.series, totals.get(p.series) ?? 0, ctx),
+				title: (p: OutlinePoint) => titles.get(p.series) ?? seriesTitle(p.series, 0, ctx),
 			}),
 			Plot.ruleY([0]),
 		],
