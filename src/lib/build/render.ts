@@ -5,7 +5,7 @@ import type { Lang } from '../../i18n/strings.ts';
 import { DEFAULT_WIDTH, type ChartOptions } from '../charts/options.ts';
 import { compactSvg } from '../charts/svg-paths.ts';
 import type { ChartTable } from '../charts/table.ts';
-import { DEFAULT_VIEW, chartOptions, chartTable, renderChart } from '../site/chart-kinds.ts';
+import { DEFAULT_VIEW, chartOptions, chartSummary, chartTable, drawChart } from '../site/chart-kinds.ts';
 import { type ChartSpec } from '../site/chart-data.ts';
 import { publishedRawFiles } from './manifest.ts';
 import { drawnWidths, type Drawing } from '../site/embed-layout.ts';
@@ -29,9 +29,16 @@ export function buildRawFileHref(): NonNullable<ChartOptions['rawFileHref']> {
 	return linker;
 }
 
+let drawingDocument: Document | undefined;
+
+/** The document every drawing is made in: a chart's elements are created in it but never added to it, so one serves all. */
+function staticDocument(): Document {
+	drawingDocument ??= parseHTML('<!doctype html><html><body></body></html>').document as unknown as Document;
+	return drawingDocument;
+}
+
 function staticOptions(spec: Pick<ChartSpec, 'fixed'>, lang: Lang, deviceLabels: Record<string, string>, width?: number): ChartOptions {
-	const { document } = parseHTML('<!doctype html><html><body></body></html>');
-	const options = chartOptions(spec, DEFAULT_VIEW, { lang, deviceLabels, document: document as unknown as Document, rawFileHref: buildRawFileHref() });
+	const options = chartOptions(spec, DEFAULT_VIEW, { lang, deviceLabels, document: staticDocument(), rawFileHref: buildRawFileHref() });
 	if (width !== undefined) options.width = width;
 	return options;
 }
@@ -44,6 +51,28 @@ type DrawnSpec = Pick<ChartSpec, 'kind' | 'input' | 'fixed'>;
  */
 const drawn = new WeakMap<DrawnSpec, WeakMap<Record<string, string>, Map<string, StaticChart>>>();
 
+/**
+ * A drawing whose summary and table are worked out when first read: an embed's narrower drawings use only the markup.
+ * Both are the same at every width (the steps a chart's drawings share, charts/shared-steps.ts). The getters are the
+ * object's own, so a copy (`{ ...chart }`) still has both.
+ */
+function lazyStaticChart(markup: string, title: string, spec: DrawnSpec, options: ChartOptions): StaticChart {
+	let summary: string | undefined;
+	let table: ChartTable | undefined;
+	return {
+		markup,
+		title,
+		get summary() {
+			summary ??= chartSummary(spec.kind, spec.input, options);
+			return summary;
+		},
+		get table() {
+			table ??= chartTable(spec.kind, spec.input, options);
+			return table;
+		},
+	};
+}
+
 /** The chart in the default view, at its own width or at `width` (an embed's narrower drawings). */
 export function renderStaticChart(spec: DrawnSpec, lang: Lang, deviceLabels: Record<string, string>, width?: number): StaticChart {
 	const key = `${lang} ${width ?? spec.fixed.width ?? DEFAULT_WIDTH}`;
@@ -53,10 +82,11 @@ export function renderStaticChart(spec: DrawnSpec, lang: Lang, deviceLabels: Rec
 	const charts = byLabels.get(deviceLabels)!;
 	let chart = charts.get(key);
 	if (!chart) {
-		const rendered = renderChart(spec.kind, spec.input, staticOptions(spec, lang, deviceLabels, width));
-		compactSvg(rendered.element);
-		removePlotStyles(rendered.element);
-		chart = { markup: rendered.element.outerHTML, title: rendered.title, summary: rendered.summary, table: rendered.table };
+		const options = staticOptions(spec, lang, deviceLabels, width);
+		const picture = drawChart(spec.kind, spec.input, options);
+		compactSvg(picture.element);
+		removePlotStyles(picture.element);
+		chart = lazyStaticChart(picture.element.outerHTML, picture.title, spec, options);
 		charts.set(key, chart);
 	}
 	return chart;

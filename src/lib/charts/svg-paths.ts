@@ -12,19 +12,45 @@ interface Segment {
 	y: number;
 }
 
+const isCommand = (c: number) => c === 77 || c === 76 || c === 90; // M, L, Z
+/** A character a number of a path is written with (digits, sign, point, exponent); any other separates numbers. */
+const isNumberChar = (c: number) => (c >= 48 && c <= 57) || c === 46 || c === 43 || c === 45 || c === 101 || c === 69;
+
+/**
+ * The segments of a path of M, L and Z commands (as ONLY_MOVES_AND_LINES), or null when a command has no numbers, an
+ * odd count or one that is not a number. A scan of the string: paths are long and parsed for every drawing.
+ */
 function parse(d: string): Segment[] | null {
 	const segments: Segment[] = [];
-	for (const [, cmd, args] of d.matchAll(/([MLZ])([^MLZ]*)/g)) {
-		if (cmd === 'Z') {
-			segments.push({ cmd: 'Z', x: NaN, y: NaN });
-			continue;
+	const n = d.length;
+	let i = 0;
+	while (i < n && !isCommand(d.charCodeAt(i))) i++;
+	while (i < n) {
+		const cmd = d[i]!;
+		let end = i + 1;
+		while (end < n && !isCommand(d.charCodeAt(end))) end++;
+		if (cmd === 'Z') segments.push({ cmd: 'Z', x: NaN, y: NaN });
+		else {
+			let count = 0;
+			let x = 0;
+			let j = i + 1;
+			while (j < end) {
+				if (!isNumberChar(d.charCodeAt(j))) {
+					j++;
+					continue;
+				}
+				const start = j;
+				while (j < end && isNumberChar(d.charCodeAt(j))) j++;
+				const value = Number(d.slice(start, j));
+				if (!Number.isFinite(value)) return null;
+				// Pairs after a move's first are lines, as in SVG.
+				if (count % 2 === 1) segments.push({ cmd: cmd === 'M' && count === 1 ? 'M' : 'L', x: round(x), y: round(value) });
+				else x = value;
+				count++;
+			}
+			if (count === 0 || count % 2 !== 0) return null;
 		}
-		const numbers = args!.trim().split(/[\s,]+/).filter(Boolean).map(Number);
-		if (numbers.length === 0 || numbers.length % 2 !== 0 || numbers.some((n) => !Number.isFinite(n))) return null;
-		for (let i = 0; i < numbers.length; i += 2) {
-			// Pairs after a move's first are lines, as in SVG.
-			segments.push({ cmd: cmd === 'M' && i === 0 ? 'M' : 'L', x: round(numbers[i]!), y: round(numbers[i + 1]!) });
-		}
+		i = end;
 	}
 	return segments;
 }
@@ -97,12 +123,23 @@ export function compactPaths(root: Element, selector: string): void {
 }
 
 const SVG = 'http://www.w3.org/2000/svg';
-const GEOMETRY = ['x', 'y', 'x1', 'x2', 'y1', 'y2', 'cx', 'cy', 'r', 'width', 'height', 'dx', 'dy', 'transform'];
+const GEOMETRY = new Set(['x', 'y', 'x1', 'x2', 'y1', 'y2', 'cx', 'cy', 'r', 'width', 'height', 'dx', 'dy', 'transform']);
 const NUMBER = '(-?\\d+(?:\\.\\d+)?(?:e[-+]?\\d+)?)';
 const TRANSLATE = new RegExp(`^translate\\(${NUMBER}(?:[ ,]+${NUMBER})?\\)$`);
 
 /** An element with no children and no attributes but `names`. */
-const hasOnly = (el: Element, names: readonly string[]) => el.childNodes.length === 0 && [...el.attributes].every((a) => names.includes(a.name));
+const hasOnly = (el: Element, names: readonly string[]) => el.firstChild === null && el.getAttributeNames().every((name) => names.includes(name));
+
+/** Every element under `root` in document order, `root` first (one walk instead of a selector per question). */
+function elementsOf(root: Element): Element[] {
+	const out: Element[] = [];
+	const visit = (el: Element) => {
+		out.push(el);
+		for (let child = el.firstElementChild; child; child = child.nextElementSibling) visit(child);
+	};
+	visit(root);
+	return out;
+}
 
 /** Plain lines (a grid) as one path: `M x1,y1 L x2,y2` per line. */
 function linesAsPath(lines: readonly Element[]): string | null {
@@ -139,6 +176,25 @@ function translatedAsPath(paths: readonly Element[]): string | null {
 	return d;
 }
 
+const isTickLabels = (el: Element) => el.getAttribute('aria-label')?.endsWith('tick label') === true;
+
+/** The tick labels' text elements under `root`: texts inside an element whose aria-label ends in "tick label". */
+function tickLabelTexts(root: Element): Element[] {
+	const out: Element[] = [];
+	const visit = (el: Element, inLabels: boolean) => {
+		for (let child = el.firstElementChild; child; child = child.nextElementSibling) {
+			if (inLabels && child.localName === 'text') out.push(child);
+			visit(child, inLabels || isTickLabels(child));
+		}
+	};
+	let inLabels = false;
+	for (let el: Element | null = root; el && !inLabels; el = el.parentElement) inLabels = isTickLabels(el);
+	visit(root, inLabels);
+	return out;
+}
+
+const shorten = (value: string) => value.replace(/-?\d+\.\d{3,}/g, (n) => String(Math.round(Number(n) * 100) / 100 || 0));
+
 /**
  * A drawn chart with shorter markup for the page: coordinates rounded to 0.01 px (Plot writes 15 digits),
  * paths compacted as above, each group of grid lines or axis ticks drawn as one path, and the empty labels of
@@ -146,7 +202,8 @@ function translatedAsPath(paths: readonly Element[]): string | null {
  */
 export function compactSvg(root: Element): void {
 	const doc = root.ownerDocument;
-	for (const g of [...root.querySelectorAll('g')]) {
+	for (const g of elementsOf(root)) {
+		if (g === root || g.localName !== 'g') continue;
 		const children = [...g.children];
 		if (children.length < 2) continue;
 		const lines = children.every((c) => c.tagName.toLowerCase() === 'line') ? linesAsPath(children) : null;
@@ -158,17 +215,19 @@ export function compactSvg(root: Element): void {
 		path.setAttribute('d', d);
 		g.replaceChildren(path);
 	}
-	for (const text of [...root.querySelectorAll('[aria-label$="tick label"] text')]) {
+	for (const text of tickLabelTexts(root)) {
 		if (!text.textContent && text.children.length === 0) text.remove();
 	}
-	const shorten = (value: string) => value.replace(/-?\d+\.\d{3,}/g, (n) => String(Math.round(Number(n) * 100) / 100 || 0));
-	for (const el of [root, ...root.querySelectorAll('*')]) {
+	for (const el of elementsOf(root)) {
 		if (el.namespaceURI !== SVG) continue;
-		for (const name of GEOMETRY) {
-			const v = el.getAttribute(name);
-			if (v !== null && /\.\d{3,}/.test(v)) el.setAttribute(name, shorten(v));
+		for (const name of el.getAttributeNames()) {
+			if (name === 'd') {
+				const d = el.getAttribute('d')!;
+				el.setAttribute('d', compactPathData(d));
+			} else if (GEOMETRY.has(name)) {
+				const v = el.getAttribute(name)!;
+				if (/\.\d{3,}/.test(v)) el.setAttribute(name, shorten(v));
+			}
 		}
-		const d = el.getAttribute('d');
-		if (d !== null) el.setAttribute('d', compactPathData(d));
 	}
 }

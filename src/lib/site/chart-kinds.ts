@@ -53,14 +53,21 @@ export interface RenderedChart {
 	table: ChartTable;
 }
 
-/** Draws a chart with the chart library: the element, its text summary and its data table. */
-export function renderChart(kind: ChartKind, input: unknown, options: ChartOptions): RenderedChart {
-	const f = drawOf(kind);
-	const element = f.render(input, options);
+export type DrawnChart = Pick<RenderedChart, 'element' | 'title'>;
+
+/** Draws a chart with the chart library: only the element and its name (a drawing whose text and table are not shown). */
+export function drawChart(kind: ChartKind, input: unknown, options: ChartOptions): DrawnChart {
+	const element = drawOf(kind).render(input, options);
 	localizeAriaNames(element, chartContext(options));
 	const svg = [...element.children].find((c) => c.tagName.toLowerCase() === 'svg');
 	const title = element.getAttribute('aria-label') ?? svg?.getAttribute('aria-label') ?? '';
-	return { element, title, summary: f.summary(input, options), table: f.table(input, options) };
+	return { element, title };
+}
+
+/** Draws a chart with the chart library: the element, its text summary and its data table. */
+export function renderChart(kind: ChartKind, input: unknown, options: ChartOptions): RenderedChart {
+	const f = drawOf(kind);
+	return { ...drawChart(kind, input, options), summary: f.summary(input, options), table: f.table(input, options) };
 }
 
 /** Only the chart's data table (a table opened before its chart was redrawn; the CSV downloads). */

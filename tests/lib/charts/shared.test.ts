@@ -46,6 +46,8 @@ const CASES = KINDS.map((kind) => {
 	const options = (o: ChartOptions) => ({ ...o, ...sample.fixed });
 	return {
 		name: kind.id,
+		input: sample.input,
+		renderOf: (input: unknown, o: ChartOptions) => draw.render(input, options(o)),
 		render: (o: ChartOptions) => draw.render(sample.input, options(o)),
 		summary: (o: ChartOptions) => draw.summary(sample.input, options(o)),
 		table: (o: ChartOptions) => draw.table(sample.input, options(o)),
@@ -66,6 +68,14 @@ describe.each(CASES)('$name', (c) => {
 		expect(snapshotMarkup(c.render(base))).toBe(first);
 		expect(first).not.toContain('\u26a0');
 		expect(first).not.toContain('NaN');
+	});
+
+	it('draws at each width what a drawing of its own draws: its drawings share their data (shared-steps.ts)', () => {
+		const widths = [280, 460, 640];
+		const shared = widths.map((width) => snapshotMarkup(c.renderOf(c.input, { ...base, width })));
+		const apart = widths.map((width) => snapshotMarkup(c.renderOf(structuredClone(c.input), { ...base, width })));
+		expect(shared).toEqual(apart);
+		expect(new Set(shared).size).toBe(widths.length);
 	});
 
 	it('carries its summary as the aria-description, in both languages', () => {

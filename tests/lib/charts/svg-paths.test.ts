@@ -32,6 +32,51 @@ describe('compactPathData', () => {
 	});
 });
 
+/** The points of a path of M, L and Z commands as SVG reads them (numbers split at spaces and commas), or null. */
+function pointsOf(d: string): [string, number, number][] | null {
+	const points: [string, number, number][] = [];
+	for (const [, cmd, args] of d.matchAll(/([MLZ])([^MLZ]*)/g)) {
+		if (cmd === 'Z') continue;
+		const numbers = args!.trim().split(/[\s,]+/).filter(Boolean).map(Number);
+		if (numbers.length === 0 || numbers.length % 2 !== 0 || numbers.some((n) => !Number.isFinite(n))) return null;
+		for (let i = 0; i < numbers.length; i += 2) points.push([cmd === 'M' && i === 0 ? 'M' : 'L', numbers[i]!, numbers[i + 1]!]);
+	}
+	return points;
+}
+
+describe('compactPathData on any path of moves and lines', () => {
+	it('leaves a path it cannot read as drawn and draws the same points, rounded to 0.1 px, of any other', () => {
+		const number = fc.oneof(fc.integer({ min: -500, max: 500 }).map(String), fc.double({ min: -500, max: 500, noNaN: true }).map(String), fc.constantFrom('1e2', '-.5', '5.', '+3', '1e', '-', '.', '1-2'));
+		const separator = fc.constantFrom(',', ' ', ', ', '\n', '');
+		const command = fc.tuple(fc.constantFrom('M', 'L', 'Z', ' M'), fc.array(fc.tuple(number, separator), { maxLength: 5 })).map(([c, args]) => c + args.map(([n, s]) => n + s).join(''));
+		fc.assert(
+			fc.property(fc.array(command, { minLength: 1, maxLength: 8 }), (commands) => {
+				const d = commands.join('');
+				const compact = compactPathData(d);
+				const drawn = pointsOf(d);
+				if (drawn === null) {
+					expect(compact).toBe(d);
+					return;
+				}
+				// Each point of the compact path, with H and V filled in from the point before.
+				const points: [number, number][] = [];
+				let at: [number, number] = [NaN, NaN];
+				for (const [, cmd, args] of compact.matchAll(/([MLHVZ])([^MLHVZ]*)/g)) {
+					if (cmd === 'Z') continue;
+					const v = args!.split(',').map(Number);
+					at = cmd === 'H' ? [v[0]!, at[1]] : cmd === 'V' ? [at[0], v[0]!] : [v[0]!, v[1]!];
+					points.push(at);
+				}
+				const round = (v: number) => Math.round(v * 10) / 10 || 0;
+				const rounded = drawn.map(([, x, y]) => [round(x), round(y)] as [number, number]);
+				// Every point drawn is one of the original's, and the path ends where it did.
+				for (const p of points) expect(rounded).toContainEqual(p);
+				if (rounded.length > 0 && !/Z$/.test(d.trim())) expect(points.at(-1)).toEqual(rounded.at(-1));
+			}),
+		);
+	});
+});
+
 describe('compactSvg', () => {
 	it('draws a group of grid lines as one path and the ticks of an axis as one path, at the same places', () => {
 		const doc = testDocument();

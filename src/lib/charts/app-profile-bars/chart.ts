@@ -17,6 +17,7 @@ import { bestPerKey, rateOf } from '../run-values.ts';
 import { runCells, runColumns, type ChartTable } from '../table.ts';
 import { runTitleLines } from '../tooltips.ts';
 import type { KindDraw } from '../kind.ts';
+import { sharedByDrawings } from '../shared-steps.ts';
 
 export interface AppBar extends BarDatum {
 	workload: string;
@@ -53,7 +54,7 @@ function runValue(parts: readonly RunRow[], options: ChartOptions): { metric: Ap
 
 const byText = (a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase(), 'en') || (a < b ? -1 : a > b ? 1 : 0);
 
-export function appProfileData(rows: readonly RunRow[], options: ChartOptions): AppProfileData {
+export const appProfileData = sharedByDrawings(function appProfileData(rows: readonly RunRow[], options: ChartOptions): AppProfileData {
 	const ctx = chartContext(options);
 	const labelled = rows.filter((r) => r.workload !== null);
 	const devices = deviceSeries(
@@ -94,7 +95,7 @@ export function appProfileData(rows: readonly RunRow[], options: ChartOptions): 
 		(a, b) => byText(a.workload, b.workload) || order.get(a.device_id)! - order.get(b.device_id)!,
 	);
 	return { bars, workloads: [...new Set(bars.map((b) => b.workload))], devices };
-}
+});
 
 function panel(bars: AppBar[], width: number, options: ChartOptions, ctx: ChartContext, devices: DeviceSeries) {
 	const shown = devices.visible.filter((id) => bars.some((b) => b.device_id === id)).map(devices.label);
@@ -164,7 +165,7 @@ export function appProfileBars(rows: readonly RunRow[], options: ChartOptions): 
 	});
 }
 
-export function appProfileBarsSummary(rows: readonly RunRow[], options: ChartOptions): string {
+export const appProfileBarsSummary = sharedByDrawings(function appProfileBarsSummary(rows: readonly RunRow[], options: ChartOptions): string {
 	const ctx = chartContext(options);
 	const data = appProfileData(rows, options);
 	if (data.bars.length === 0) return ctx.labels.noData;
@@ -175,7 +176,7 @@ export function appProfileBarsSummary(rows: readonly RunRow[], options: ChartOpt
 		}),
 		ctx.lang,
 	);
-}
+});
 
 export function appProfileBarsTable(rows: readonly RunRow[], options: ChartOptions): ChartTable {
 	const ctx = chartContext(options);

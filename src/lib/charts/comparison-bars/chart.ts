@@ -10,6 +10,7 @@ import { noDataMark, plotBase } from '../plot-parts.ts';
 import { titleText } from '../format.ts';
 import type { ChartTable } from '../table.ts';
 import type { KindDraw } from '../kind.ts';
+import { sharedByDrawings } from '../shared-steps.ts';
 
 export type ComparisonKind = 'delta' | 'ratio';
 
@@ -50,7 +51,7 @@ function valueText(value: number, kind: ComparisonKind, ctx: ChartContext): stri
 	return kind === 'delta' ? `${formatSigned(value, ctx.lang)} %` : `${ctx.num(value)}×`;
 }
 
-export function comparisonData(rows: readonly ComparisonRow[], options: ComparisonOptions): ComparisonData {
+export const comparisonData = sharedByDrawings(function comparisonData(rows: readonly ComparisonRow[], options: ComparisonOptions): ComparisonData {
 	const ctx = chartContext(options);
 	const kind = options.kind ?? 'delta';
 	const devices = deviceSeries(
@@ -102,7 +103,7 @@ export function comparisonData(rows: readonly ComparisonRow[], options: Comparis
 		if (sameDeviceDetail(b) > 1) b.label = `${b.label} (${b.row.source_file}:${b.row.source_line})`;
 	}
 	return { bars, missing, devices, kind };
-}
+});
 
 function caption(data: ComparisonData, ctx: ChartContext): string {
 	const qds = data.bars.flatMap((b) => (b.row.iodepth === null ? [] : [b.row.iodepth]));
@@ -171,7 +172,7 @@ export function comparisonBars(rows: readonly ComparisonRow[], options: Comparis
 	});
 }
 
-export function comparisonBarsSummary(rows: readonly ComparisonRow[], options: ComparisonOptions): string {
+export const comparisonBarsSummary = sharedByDrawings(function comparisonBarsSummary(rows: readonly ComparisonRow[], options: ComparisonOptions): string {
 	const ctx = chartContext(options);
 	const data = comparisonData(rows, options);
 	if (data.bars.length === 0) return ctx.labels.noData;
@@ -191,7 +192,7 @@ export function comparisonBarsSummary(rows: readonly ComparisonRow[], options: C
 		],
 		ctx.lang,
 	);
-}
+});
 
 export function comparisonBarsTable(rows: readonly ComparisonRow[], options: ComparisonOptions): ChartTable {
 	const ctx = chartContext(options);

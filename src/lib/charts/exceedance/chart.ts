@@ -16,6 +16,7 @@ import { compactPaths } from '../svg-paths.ts';
 import type { ChartTable } from '../table.ts';
 import { seriesTitle } from '../tooltips.ts';
 import type { KindDraw } from '../kind.ts';
+import { sharedByDrawings } from '../shared-steps.ts';
 
 export interface ExceedancePoint {
 	series: string;
@@ -27,7 +28,7 @@ export interface ExceedancePoint {
 	end: boolean;
 }
 
-export function latencyExceedanceData(input: HistogramInput, options: ChartOptions) {
+export const latencyExceedanceData = sharedByDrawings(function latencyExceedanceData(input: HistogramInput, options: ChartOptions) {
 	const ctx = chartContext(options);
 	const { series, devices } = histogramSeries(input, options, ctx);
 	const points: ExceedancePoint[] = [];
@@ -51,7 +52,7 @@ export function latencyExceedanceData(input: HistogramInput, options: ChartOptio
 		}
 	}
 	return { series, devices, points, dropped };
-}
+});
 
 /** Powers of ten from 100 % down to the smallest share shown. */
 function percentTicks(min: number): number[] {
@@ -109,7 +110,8 @@ export function latencyExceedance(input: HistogramInput, options: ChartOptions):
 					y: logPixels(minShare, 100, base.height! - MARGIN.bottom, MARGIN.top),
 				})
 			: [];
-	const totals = new Map(data.series.map((s) => [s.label, s.total]));
+	// Each line's tooltip, once per line rather than once per point.
+	const titles = new Map(data.series.map((s) => [s.label, seriesTitle(s.label, s.total, ctx)]));
 	const chart = Plot.plot({
 		...base,
 		marginTop: MARGIN.top,
@@ -145,7 +147,7 @@ export function latencyExceedance(input: HistogramInput, options: ChartOptions):
 				curve: 'step-after',
 				strokeWidth: 1.5,
 				// One tooltip per line: which run it is and how many I/Os it counts (the table has every bin).
-				title: (p: ExceedancePoint) => seriesTitle(p.series, totals.get(p.series) ?? 0, ctx),
+				title: (p: ExceedancePoint) => titles.get(p.series) ?? seriesTitle(p.series, 0, ctx),
 			}),
 		],
 	});
@@ -153,7 +155,7 @@ export function latencyExceedance(input: HistogramInput, options: ChartOptions):
 	return chart;
 }
 
-export function latencyExceedanceSummary(input: HistogramInput, options: ChartOptions): string {
+export const latencyExceedanceSummary = sharedByDrawings(function latencyExceedanceSummary(input: HistogramInput, options: ChartOptions): string {
 	const ctx = chartContext(options);
 	const data = latencyExceedanceData(input, options);
 	if (data.series.length === 0) return ctx.labels.noData;
@@ -184,7 +186,7 @@ export function latencyExceedanceSummary(input: HistogramInput, options: ChartOp
 		],
 		ctx.lang,
 	);
-}
+});
 
 export function latencyExceedanceTable(input: HistogramInput, options: ChartOptions): ChartTable {
 	const ctx = chartContext(options);

@@ -20,6 +20,7 @@ import { bestPerKey, rateOf } from '../run-values.ts';
 import { runCells, runColumns, type ChartTable } from '../table.ts';
 import { runTitleLines } from '../tooltips.ts';
 import type { KindDraw } from '../kind.ts';
+import { sharedByDrawings } from '../shared-steps.ts';
 
 export interface CornerBar extends BarDatum {
 	corner: Corner['key'];
@@ -40,7 +41,7 @@ export interface FourCornersData {
 }
 
 
-export function fourCornersData(rows: readonly RunRow[], options: ChartOptions): FourCornersData {
+export const fourCornersData = sharedByDrawings(function fourCornersData(rows: readonly RunRow[], options: ChartOptions): FourCornersData {
 	const ctx = chartContext(options);
 	const devices = deviceSeries(
 		rows.filter((r) => cornerOf(r)).map((r) => r.device_id),
@@ -87,7 +88,7 @@ export function fourCornersData(rows: readonly RunRow[], options: ChartOptions):
 		(a, b) => cornerRank(a.corner) - cornerRank(b.corner) || order.get(a.device_id)! - order.get(b.device_id)!,
 	);
 	return { bars, devices };
-}
+});
 
 function panel(
 	data: FourCornersData,
@@ -174,7 +175,7 @@ export function fourCorners(rows: readonly RunRow[], options: ChartOptions): HTM
 	});
 }
 
-export function fourCornersSummary(rows: readonly RunRow[], options: ChartOptions): string {
+export const fourCornersSummary = sharedByDrawings(function fourCornersSummary(rows: readonly RunRow[], options: ChartOptions): string {
 	const ctx = chartContext(options);
 	const data = fourCornersData(rows, options);
 	if (data.bars.length === 0) return ctx.labels.noData;
@@ -192,7 +193,7 @@ export function fourCornersSummary(rows: readonly RunRow[], options: ChartOption
 		}).concat(missingCorners(data, ctx)),
 		ctx.lang,
 	);
-}
+});
 
 export function fourCornersTable(rows: readonly RunRow[], options: ChartOptions): ChartTable {
 	const ctx = chartContext(options);

@@ -13,6 +13,7 @@ import { compactPaths } from '../svg-paths.ts';
 import type { ChartTable } from '../table.ts';
 import { seriesTitle } from '../tooltips.ts';
 import type { KindDraw } from '../kind.ts';
+import { sharedByDrawings } from '../shared-steps.ts';
 
 export interface HistogramBar {
 	series: string;
@@ -96,7 +97,7 @@ export function mergeForDrawing(bins: readonly LatencyBin[], fromNs: (ns: number
 	return [...merged.values()];
 }
 
-export function latencyHistogramData(input: HistogramInput, options: ChartOptions) {
+export const latencyHistogramData = sharedByDrawings(function latencyHistogramData(input: HistogramInput, options: ChartOptions) {
 	const ctx = chartContext(options);
 	const { series, devices } = histogramSeries(input, options, ctx);
 	const bars: HistogramBar[] = [];
@@ -118,14 +119,15 @@ export function latencyHistogramData(input: HistogramInput, options: ChartOption
 		});
 	}
 	return { series, devices, bars, dropped, mergedAny };
-}
+});
 
 export function latencyHistogram(input: HistogramInput, options: ChartOptions): SVGSVGElement | HTMLElement {
 	const ctx = chartContext(options);
 	const data = latencyHistogramData(input, options);
 	const faceted = data.series.length > 1;
 	const runs = data.series.flatMap((s) => (s.run ? [s.run] : []));
-	const totals = new Map(data.series.map((s) => [s.label, s.total]));
+	// Each line's tooltip, once per line rather than once per point.
+	const titles = new Map(data.series.map((s) => [s.label, seriesTitle(s.label, s.total, ctx)]));
 	const chart = Plot.plot({
 		...plotBase(options, ctx, faceted ? 170 * data.series.length : 320),
 		ariaLabel: ctx.labels.hist_title,
@@ -153,7 +155,7 @@ export function latencyHistogram(input: HistogramInput, options: ChartOptions): 
 				fy: faceted ? 'series' : undefined,
 				fill: 'device',
 				stroke: null,
-				title: (p: OutlinePoint) => seriesTitle(p.series, totals.get(p.series) ?? 0, ctx),
+				title: (p: OutlinePoint) => titles.get(p.series) ?? seriesTitle(p.series, 0, ctx),
 			}),
 			Plot.ruleY([0]),
 		],
@@ -163,7 +165,7 @@ export function latencyHistogram(input: HistogramInput, options: ChartOptions): 
 }
 
 /** The summary describes the bins as drawn: the fullest one and the one holding the median I/O. */
-export function latencyHistogramSummary(input: HistogramInput, options: ChartOptions): string {
+export const latencyHistogramSummary = sharedByDrawings(function latencyHistogramSummary(input: HistogramInput, options: ChartOptions): string {
 	const ctx = chartContext(options);
 	const data = latencyHistogramData(input, options);
 	if (data.series.length === 0) return ctx.labels.noData;
@@ -191,7 +193,7 @@ export function latencyHistogramSummary(input: HistogramInput, options: ChartOpt
 		],
 		ctx.lang,
 	);
-}
+});
 
 export function latencyHistogramTable(input: HistogramInput, options: ChartOptions): ChartTable {
 	const ctx = chartContext(options);

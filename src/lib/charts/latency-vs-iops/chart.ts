@@ -23,6 +23,7 @@ import {
 } from '../plot-parts.ts';
 import { compareByLoad, latencyOf, rateOf } from '../run-values.ts';
 import type { KindDraw } from '../kind.ts';
+import { sharedByDrawings } from '../shared-steps.ts';
 
 export interface LatencyIopsPoint extends CurvePointOf {
 	x: number;
@@ -44,7 +45,7 @@ export interface LatencyVsIopsData {
 	directions: string[];
 }
 
-export function latencyVsIopsData(rows: readonly RunRow[], options: ChartOptions): LatencyVsIopsData {
+export const latencyVsIopsData = sharedByDrawings(function latencyVsIopsData(rows: readonly RunRow[], options: ChartOptions): LatencyVsIopsData {
 	const ctx = chartContext(options);
 	const devices = deviceSeries(
 		rows.map((r) => r.device_id),
@@ -69,7 +70,7 @@ export function latencyVsIopsData(rows: readonly RunRow[], options: ChartOptions
 	}
 	const directions = [...new Set(visible.map((r) => r.direction))];
 	return { rows: visible, points, dropped, missing, devices, directions };
-}
+});
 
 function pointOf(row: RunRow, x: number, y: number, column: string, ctx: ChartContext, devices: DeviceSeries): LatencyIopsPoint {
 	const point = curvePointOf(row, `${ctx.num(x)} ${ctx.rateSymbol} · ${ctx.num(y)} ${ctx.latencySymbol} (${column})`, ctx, devices);
@@ -153,7 +154,7 @@ export function latencyVsIops(rows: readonly RunRow[], options: ChartOptions): S
 	});
 }
 
-export function latencyVsIopsSummary(rows: readonly RunRow[], options: ChartOptions): string {
+export const latencyVsIopsSummary = sharedByDrawings(function latencyVsIopsSummary(rows: readonly RunRow[], options: ChartOptions): string {
 	const ctx = chartContext(options);
 	const data = latencyVsIopsData(rows, options);
 	if (data.points.length === 0) return sentences([ctx.labels.noData, missingClause(data.missing, ctx)], ctx.lang);
@@ -191,7 +192,7 @@ export function latencyVsIopsSummary(rows: readonly RunRow[], options: ChartOpti
 		],
 		ctx.lang,
 	);
-}
+});
 
 export function latencyVsIopsTable(rows: readonly RunRow[], options: ChartOptions): ChartTable {
 	const ctx = chartContext(options);

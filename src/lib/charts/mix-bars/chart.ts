@@ -11,6 +11,7 @@ import { compactTicks, noDataMark, plotBase, rateAxisLabel, ratePhrase } from '.
 import type { ChartTable } from '../table.ts';
 import { mixBarsData, type MixBar } from './data.ts';
 import type { KindDraw } from '../kind.ts';
+import { sharedByDrawings } from '../shared-steps.ts';
 
 const PART_OPACITY = { read: 1, write: 0.45, mixed: 0.75 } as const;
 
@@ -69,7 +70,7 @@ export function mixBars(rows: readonly RunRow[], options: ChartOptions): SVGSVGE
 	});
 }
 
-export function mixBarsSummary(rows: readonly RunRow[], options: ChartOptions): string {
+export const mixBarsSummary = sharedByDrawings(function mixBarsSummary(rows: readonly RunRow[], options: ChartOptions): string {
 	const ctx = chartContext(options);
 	const data = mixBarsData(rows, options);
 	if (data.bars.length === 0) return ctx.labels.noData;
@@ -90,7 +91,7 @@ export function mixBarsSummary(rows: readonly RunRow[], options: ChartOptions): 
 		}),
 		ctx.lang,
 	);
-}
+});
 
 export function mixBarsTable(rows: readonly RunRow[], options: ChartOptions): ChartTable {
 	const ctx = chartContext(options);

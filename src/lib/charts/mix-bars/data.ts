@@ -6,6 +6,7 @@ import { deviceSeries, shownRowsByRun, type DeviceSeries } from '../devices.ts';
 import { titleText } from '../format.ts';
 import type { ChartOptions } from '../options.ts';
 import { bestPerKey, rateOf } from '../run-values.ts';
+import { sharedByDrawings } from '../shared-steps.ts';
 export interface MixBar {
 	device_id: string;
 	device: string;
@@ -39,7 +40,7 @@ export interface MixBarsData {
 
 const isMixed = (r: RunRow) => r.read_pct !== null && r.read_pct > 0 && r.read_pct < 100;
 
-export function mixBarsData(rows: readonly RunRow[], options: ChartOptions): MixBarsData {
+export const mixBarsData = sharedByDrawings(function mixBarsData(rows: readonly RunRow[], options: ChartOptions): MixBarsData {
 	const ctx = chartContext(options);
 	const mixed = rows.filter(isMixed);
 	const devices = deviceSeries(
@@ -78,7 +79,7 @@ export function mixBarsData(rows: readonly RunRow[], options: ChartOptions): Mix
 	);
 	const segments = bars.flatMap((b) => segmentsOf(b, ctx));
 	return { bars, segments, devices, mixes: [...new Set(bars.map((b) => b.mix))] };
-}
+});
 
 function segmentsOf(bar: MixBar, ctx: ChartContext): MixSegment[] {
 	const title = (part: MixSegment['part'], value: number) =>

@@ -17,6 +17,7 @@ import { compareByLoad } from '../run-values.ts';
 import type { ChartTable } from '../table.ts';
 import { runTitleLines } from '../tooltips.ts';
 import type { KindDraw } from '../kind.ts';
+import { sharedByDrawings } from '../shared-steps.ts';
 
 export interface PercentileLadderInput {
 	runs: readonly RunRow[];
@@ -78,7 +79,7 @@ function ladderValues(run: RunRow, kind: Kind, reported: Map<number, number> | u
 	});
 }
 
-export function percentileLadderData(input: PercentileLadderInput, options: ChartOptions): PercentileLadderData {
+export const percentileLadderData = sharedByDrawings(function percentileLadderData(input: PercentileLadderInput, options: ChartOptions): PercentileLadderData {
 	const ctx = chartContext(options);
 	const devices = deviceSeries(
 		input.runs.map((r) => r.device_id),
@@ -145,7 +146,7 @@ export function percentileLadderData(input: PercentileLadderInput, options: Char
 	const lineOrder = [...new Set(points.map((p) => p.line))];
 	const kinds = [...new Set(lines.map((l) => l.kind))].sort();
 	return { lines, points, dropped, missing, devices, lineOrder, kinds };
-}
+});
 
 function kindText(kinds: Kind[], ctx: ChartContext): string {
 	return listText(
@@ -227,7 +228,7 @@ export function percentileLadder(input: PercentileLadderInput, options: ChartOpt
 	});
 }
 
-export function percentileLadderSummary(input: PercentileLadderInput, options: ChartOptions): string {
+export const percentileLadderSummary = sharedByDrawings(function percentileLadderSummary(input: PercentileLadderInput, options: ChartOptions): string {
 	const ctx = chartContext(options);
 	const data = percentileLadderData(input, options);
 	if (data.points.length === 0) return sentences([ctx.labels.noData, missingClause(data.missing, ctx)], ctx.lang);
@@ -269,7 +270,7 @@ export function percentileLadderSummary(input: PercentileLadderInput, options: C
 		],
 		ctx.lang,
 	);
-}
+});
 
 export function percentileLadderTable(input: PercentileLadderInput, options: ChartOptions): ChartTable {
 	const ctx = chartContext(options);

@@ -22,6 +22,7 @@ import { latencyOf, outstandingOf, rateOf } from '../run-values.ts';
 import { runCells, runColumns, type ChartTable } from '../table.ts';
 import { curvePointOf, type CurvePointOf } from '../tooltips.ts';
 import type { KindDraw } from '../kind.ts';
+import { sharedByDrawings } from '../shared-steps.ts';
 
 export interface QdPoint extends CurvePointOf {
 	x: number;
@@ -38,7 +39,7 @@ export interface QdScalingData {
 	directions: string[];
 }
 
-export function qdScalingData(rows: readonly RunRow[], options: ChartOptions): QdScalingData {
+export const qdScalingData = sharedByDrawings(function qdScalingData(rows: readonly RunRow[], options: ChartOptions): QdScalingData {
 	const ctx = chartContext(options);
 	const devices = deviceSeries(
 		rows.map((r) => r.device_id),
@@ -72,7 +73,7 @@ export function qdScalingData(rows: readonly RunRow[], options: ChartOptions): Q
 	}
 	const directions = [...new Set(visible.map((r) => r.direction))];
 	return { rows: visible, rate, latency, dropped, missing, devices, directions };
-}
+});
 
 function pointOf(row: RunRow, x: number, y: number, unit: string, ctx: ChartContext, devices: DeviceSeries): QdPoint {
 	return { ...curvePointOf(row, `${ctx.num(y)} ${unit}`, ctx, devices), x, y };
@@ -158,7 +159,7 @@ export function qdScaling(rows: readonly RunRow[], options: ChartOptions): HTMLE
 	});
 }
 
-export function qdScalingSummary(rows: readonly RunRow[], options: ChartOptions): string {
+export const qdScalingSummary = sharedByDrawings(function qdScalingSummary(rows: readonly RunRow[], options: ChartOptions): string {
 	const ctx = chartContext(options);
 	const data = qdScalingData(rows, options);
 	const points = [...data.rate, ...data.latency];
@@ -187,7 +188,7 @@ export function qdScalingSummary(rows: readonly RunRow[], options: ChartOptions)
 		],
 		ctx.lang,
 	);
-}
+});
 
 export function qdScalingTable(rows: readonly RunRow[], options: ChartOptions): ChartTable {
 	const ctx = chartContext(options);

@@ -11,6 +11,7 @@ import { MIN_FONT_PX, type ChartOptions } from '../options.ts';
 import { compactTicks, latencyTicks, noDataMark, plotBase } from '../plot-parts.ts';
 import type { ChartTable } from '../table.ts';
 import type { KindDraw } from '../kind.ts';
+import { sharedByDrawings } from '../shared-steps.ts';
 
 /** One time bucket of one series, in base units (IOPS, bytes/s or ns). */
 export interface TimeseriesPoint {
@@ -76,7 +77,7 @@ function convert(value: number | null, options: TimeseriesOptions): number | nul
 	return value;
 }
 
-export function timeseriesData(points: readonly TimeseriesPoint[], options: TimeseriesOptions): TimeseriesData {
+export const timeseriesData = sharedByDrawings(function timeseriesData(points: readonly TimeseriesPoint[], options: TimeseriesOptions): TimeseriesData {
 	const ctx = chartContext(options);
 	const devices = deviceSeries(
 		points.map((p) => p.device_id),
@@ -105,7 +106,7 @@ export function timeseriesData(points: readonly TimeseriesPoint[], options: Time
 	});
 	const labels = [...new Set(samples.map((s) => s.label))];
 	return { samples, labels, steady: labels.flatMap((l) => steady.get(l) ?? []), dropped, devices, unit: unitOf(options, ctx) };
-}
+});
 
 function metricLabel(options: TimeseriesOptions, ctx: ChartContext, unit: string): string {
 	return ctx.t(`ts_metric_${options.metric}`, { unit });
@@ -207,7 +208,7 @@ function seriesStats(data: TimeseriesData): SeriesStats[] {
 	return stats;
 }
 
-export function timeseriesSummary(points: readonly TimeseriesPoint[], options: TimeseriesOptions): string {
+export const timeseriesSummary = sharedByDrawings(function timeseriesSummary(points: readonly TimeseriesPoint[], options: TimeseriesOptions): string {
 	const ctx = chartContext(options);
 	const data = timeseriesData(points, options);
 	const stats = seriesStats(data);
@@ -238,7 +239,7 @@ export function timeseriesSummary(points: readonly TimeseriesPoint[], options: T
 		],
 		ctx.lang,
 	);
-}
+});
 
 export function timeseriesTable(points: readonly TimeseriesPoint[], options: TimeseriesOptions): ChartTable {
 	const ctx = chartContext(options);
