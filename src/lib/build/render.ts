@@ -73,6 +73,12 @@ function lazyStaticChart(markup: string, title: string, spec: DrawnSpec, options
 	};
 }
 
+/** Shorter markup (svg-paths.ts) without Plot's stylesheets (plot-styles.ts). */
+function compactDrawing(element: Element): void {
+	compactSvg(element);
+	removePlotStyles(element);
+}
+
 /** The chart in the default view, at its own width or at `width` (an embed's narrower drawings). */
 export function renderStaticChart(spec: DrawnSpec, lang: Lang, deviceLabels: Record<string, string>, width?: number): StaticChart {
 	const key = `${lang} ${width ?? spec.fixed.width ?? DEFAULT_WIDTH}`;
@@ -83,9 +89,7 @@ export function renderStaticChart(spec: DrawnSpec, lang: Lang, deviceLabels: Rec
 	let chart = charts.get(key);
 	if (!chart) {
 		const options = staticOptions(spec, lang, deviceLabels, width);
-		const picture = drawChart(spec.kind, spec.input, options);
-		compactSvg(picture.element);
-		removePlotStyles(picture.element);
+		const picture = drawChart(spec.kind, spec.input, options, compactDrawing);
 		chart = lazyStaticChart(picture.element.outerHTML, picture.title, spec, options);
 		charts.set(key, chart);
 	}

@@ -55,9 +55,14 @@ export interface RenderedChart {
 
 export type DrawnChart = Pick<RenderedChart, 'element' | 'title'>;
 
-/** Draws a chart with the chart library: only the element and its name (a drawing whose text and table are not shown). */
-export function drawChart(kind: ChartKind, input: unknown, options: ChartOptions): DrawnChart {
+/**
+ * Draws a chart with the chart library: only the element and its name (a drawing whose text and table are not shown).
+ * `prepare` works on Plot's drawing before its groups are named in the chart's language (the build's compaction finds
+ * Plot's groups by their English names).
+ */
+export function drawChart(kind: ChartKind, input: unknown, options: ChartOptions, prepare?: (element: Element) => void): DrawnChart {
 	const element = drawOf(kind).render(input, options);
+	prepare?.(element);
 	localizeAriaNames(element, chartContext(options));
 	const svg = [...element.children].find((c) => c.tagName.toLowerCase() === 'svg');
 	const title = element.getAttribute('aria-label') ?? svg?.getAttribute('aria-label') ?? '';
