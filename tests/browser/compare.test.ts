@@ -306,7 +306,8 @@ describe('comparison page', () => {
 		const { page } = await open(`/compare/?devices=${P2},${BLUE}`);
 		await ready(page);
 		const summary = () => page.locator('[data-family] figure[data-chart="lvi"] [data-chart-summary]').first().innerText();
-		expect(await summary()).toMatch(/µs/);
+		// The summary is written when the chart is drawn, which may come after the page says it is ready.
+		await expect.poll(summary).toMatch(/µs/);
 		await page.selectOption('[data-testid="control-latency"]', 'ms');
 		await ready(page);
 		await page.check('[data-testid="control-log-x"]');
