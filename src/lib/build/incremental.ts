@@ -68,6 +68,9 @@ function pageKey(path: string, reviews: readonly string[]): string {
 /** A page's path without its language ("zh-Hans/reviews/x/" → "/reviews/x/"). */
 const withoutLang = (path: string) => `/${path.replace(new RegExp(`^(${LANGS.join('|')})/`), '')}`;
 
+/** The page group a page path ("zh-Hans/reviews/x/w/") is in: the pages of one embed document ("/reviews/x/"). */
+const pageGroup = (path: string) => embedGroupOf(withoutLang(path));
+
 /** The file a page path is written to: a folder's index.html, or the path itself for a file ("data/compare/drives/x.json"). */
 const pageFile = (path: string) => (path.endsWith('/') ? join(path, 'index.html') : path);
 
@@ -79,7 +82,7 @@ function toRender<T extends { path: string; reviews: readonly string[] }>(route:
 	// A measurement of the pages over the whole catalog alone (npm run bench -- --catalog N --only find).
 	if (process.env.SITE_CATALOG_PAGES_ONLY === '1') return [];
 	// A build on several cores: this process's share of the page groups (build-shards.ts).
-	const mine = all.filter((page) => rendersGroup(embedGroupOf(withoutLang(page.path))));
+	const mine = all.filter((page) => rendersGroup(pageGroup(page.path)));
 	if (!codeVersion()) return mine;
 	const keys = previousKeys();
 	const out: RoutePages = { pages: {}, kept: [] };
@@ -125,7 +128,7 @@ export function keepUnchangedPages(siteDir: string): number {
 				const preview = join('data', socialImageFile(path));
 				if (existsSync(join(previousBuild()!, preview))) placeFile(join(previousBuild()!, preview), join(siteDir, preview), 'link');
 				// The page group's embed document, once for the group's pages (every language's).
-				const embeds = embedsFolder(embedGroupOf(withoutLang(path)));
+				const embeds = embedsFolder(pageGroup(path));
 				if (!existsSync(join(siteDir, embeds))) placeTree(join(previousBuild()!, embeds), join(siteDir, embeds), 'link');
 			}
 			kept++;
