@@ -1,4 +1,4 @@
-// End to end: `node scripts/capture.ts --quick` on a temp file with the real fio, then the
+// End to end: `node scripts/capture.ts --quick` (its points shortened) on a temp file with the real fio, then the
 // written folder checked against the metadata schemas and the fio JSON parser. Skips when fio
 // is not on PATH (CI installs it: apt-get install -y fio).
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
@@ -43,7 +43,8 @@ describe.skipIf(FIO_VERSION === null)('capture kit end to end (needs fio on PATH
 	let sidecar: RunsSidecar;
 
 	beforeAll(() => {
-		const args = ['--quick', '--target', target, '--review', 'capture-e2e', '--device', 'capture-e2e-disk'];
+		// --quick with shorter points (half a second each, the logged run 4 s): the kit's steps and files are the same.
+		const args = ['--quick', '--runtime', '0.5', '--ramp', '0.2', '--timeseries-runtime', '4', '--target', target, '--review', 'capture-e2e', '--device', 'capture-e2e-disk'];
 		run = capture([...args, '--out', out, '--devices-dir', devices], 300_000);
 		if (existsSync(join(raw, 'runs.yaml'))) sidecar = runsSidecar.parse(parse(readFileSync(join(raw, 'runs.yaml'), 'utf8')));
 	}, 320_000);
@@ -159,7 +160,7 @@ describe.skipIf(FIO_VERSION === null)('capture kit end to end (needs fio on PATH
 
 	it('writes averaged logs for the long run', () => {
 		const iopsLog = readFileSync(join(raw, '4k-random-read-qd32-timeseries_iops.1.log'), 'utf8').trim().split('\n');
-		// 5 s at log_avg_msec=100 → about 50 windows
+		// 4 s at log_avg_msec=100 → about 40 windows
 		expect(iopsLog.length).toBeGreaterThanOrEqual(30);
 		for (const line of iopsLog) expect(line).toMatch(/^\d+, \d+, 0, 0, \d+$/);
 	});
