@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 export const LONG_TESTS = {
 	fuzz: { args: ['tests/lib/formats/fuzz.test.ts'], env: (n: number) => ({ FUZZ_SECONDS: String(n) }), default: 30 },
-	scale: { args: ['-c', 'vitest.browser.config.ts', 'tests/browser/scale.test.ts'], env: (n: number) => ({ SCALE_REVIEWS: String(n) }), default: 30 },
+	scale: { args: ['--project', 'browser', 'tests/browser/scale.test.ts'], env: (n: number) => ({ SCALE_REVIEWS: String(n) }), default: 30 },
 } as const;
 
 /** Runs the long form of `name` (`size`: seconds per format for fuzz, reviews for scale); false when a test failed. */
