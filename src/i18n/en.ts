@@ -10,8 +10,8 @@ export const en = {
 	/** Numbers and dates are formatted in this Intl locale; Open Graph names the language `ogLocale`. */
 	locale: 'en-US',
 	ogLocale: 'en_US',
-	/** Font families a social preview needs besides DejaVu Sans (fontconfig names). */
-	previewFonts: [] as string[],
+	/** Fonts a social preview needs besides DejaVu Sans: fontconfig's family name, and the Debian package that installs it. */
+	previewFonts: [] as { family: string; debianPackage: string }[],
 	punctuation: {
 		/** Between the words of a phrase: "4 KiB random read". */
 		words: ' ',

@@ -7,7 +7,7 @@ export const zhHans = {
 	locale: 'zh-Hans-CN',
 	ogLocale: 'zh_CN',
 	// Reading a CJK collection costs a tenth of a second a preview: only the Chinese previews load one.
-	previewFonts: ['Noto Sans CJK SC'],
+	previewFonts: [{ family: 'Noto Sans CJK SC', debianPackage: 'fonts-noto-cjk' }],
 	punctuation: {
 		words: '',
 		items: '、',

@@ -10,7 +10,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import subsetFont from 'subset-font';
-import { languageOf, type Lang } from '../../i18n/lang.ts';
+import { languageOf, type Lang, type Language } from '../../i18n/lang.ts';
+
+type PreviewFont = Language['previewFonts'][number];
 
 /** One face of a TrueType/OpenType collection as a font file of its own (its tables copied, offsets rebased). */
 export function faceOfCollection(collection: Buffer, index: number): Buffer {
@@ -53,25 +55,34 @@ interface Cut {
 const cuts = new Map<string, Cut | null>();
 const folder = join(tmpdir(), `site-preview-fonts-${process.pid}`);
 
-/** The file and, in a collection, the face index fontconfig picks for a family ("DejaVu Sans:bold"); throws without fontconfig. */
-export function fontMatch(family: string): { file: string; index: number } {
-	const [file = '', index] = execFileSync('fc-match', ['-f', '%{file}|%{index}', family], { encoding: 'utf8' }).trim().split('|');
-	return { file, index: Number(index) || 0 };
+/**
+ * The file and, in a collection, the face index fontconfig picks for a family ("DejaVu Sans:bold"), and the families of
+ * that face (another family's when the one asked for is not installed); throws without fontconfig.
+ */
+export function fontMatch(family: string): { file: string; index: number; families: string[] } {
+	const [families = '', file = '', index] = execFileSync('fc-match', ['-f', '%{family}|%{file}|%{index}', family], { encoding: 'utf8' }).trim().split('|');
+	return { file, index: Number(index) || 0, families: families.split(',') };
 }
 
-/** The family's face as fontconfig finds it; null without fontconfig or the font. */
-function faceOf(family: string): Buffer | null {
+/**
+ * The font's face as fontconfig finds it; null without fontconfig or the font, which the build says once: the previews
+ * of its language are drawn without its glyphs.
+ */
+export function previewFontFace({ family, debianPackage }: PreviewFont, lang: Lang): Buffer | null {
 	try {
-		const { file, index } = fontMatch(family);
-		return file ? faceOfCollection(readFileSync(file), index) : null;
+		const { file, index, families } = fontMatch(family);
+		if (file && families.includes(family)) return faceOfCollection(readFileSync(file), index);
 	} catch {
-		return null;
+		// No fontconfig: said below, as for a missing font.
 	}
+	console.warn(`social previews (${lang}): the font "${family}" is not installed, so their text in it is not drawn (Debian: apt-get install ${debianPackage})`);
+	return null;
 }
 
-async function cutFor(family: string, text: string, seed: string): Promise<string | null> {
+async function cutFor(font: PreviewFont, lang: Lang, text: string, seed: string): Promise<string | null> {
+	const { family } = font;
 	if (!cuts.has(family)) {
-		const face = faceOf(family);
+		const face = previewFontFace(font, lang);
 		cuts.set(family, face && { face, chars: new Set(), pending: Promise.resolve('') });
 		text += seed;
 	}
@@ -101,6 +112,6 @@ export async function previewFontFiles(lang: Lang, text: string): Promise<string
 	const language = languageOf(lang);
 	// The language's own strings seed each cut, so most previews need no second one.
 	const seed = JSON.stringify(language);
-	const files = await Promise.all(language.previewFonts.map((family) => cutFor(family, text, seed)));
+	const files = await Promise.all(language.previewFonts.map((font) => cutFor(font, lang, text, seed)));
 	return files.every((f): f is string => f !== null) ? files : null;
 }

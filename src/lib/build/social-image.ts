@@ -116,7 +116,7 @@ function latinFonts(): string[] | null {
 /** The fonts of a language's previews besides DejaVu, as fontconfig finds them (whole: the CJK collection's 19 MB). */
 const wholeFonts = new Map<Lang, string[]>();
 function wholePreviewFonts(lang: Lang): string[] {
-	if (!wholeFonts.has(lang)) wholeFonts.set(lang, languageOf(lang).previewFonts.map(fontFile));
+	if (!wholeFonts.has(lang)) wholeFonts.set(lang, languageOf(lang).previewFonts.map(({ family }) => fontFile(family)));
 	return wholeFonts.get(lang)!;
 }
 

@@ -151,7 +151,7 @@ describe('social preview', () => {
 	});
 
 	it('draws a Chinese preview with its CJK face cut to the characters it uses, as the whole face draws it', async () => {
-		const family = languageOf('zh-Hans').previewFonts[0]!;
+		const { family } = languageOf('zh-Hans').previewFonts[0]!;
 		const [file, index] = execFileSync('fc-match', ['-f', '%{file}|%{index}', family], { encoding: 'utf8' }).split('|');
 		const whole = join(mkdtempSync(join(tmpdir(), 'face-')), 'face.otf');
 		writeFileSync(whole, faceOfCollection(readFileSync(file!), Number(index)));
