@@ -140,7 +140,7 @@ function scaleTree(node: Json, f: number): void {
 const scaleRateText = (v: string, f: number) => v.replace(/\d+/g, (n) => String(Math.round(Number(n) * f)));
 
 /** A fio JSON result with its numbers scaled, or null when the text is not one. */
-function perturbFioJson(text: string, f: number): string | null {
+export function perturbFioJson(text: string, f: number): string | null {
 	const start = text.indexOf('{');
 	let json: Json;
 	try {

@@ -1,16 +1,17 @@
 // `npm run build` over the last build (scripts/build.ts): with nothing changed it does not run Astro at all; after one
-// review changed, it renders only that review's pages, its drives' pages and the catalog's own pages; and its output is
-// byte for byte the output of a full build of the same data, made in another time zone and locale. The builds over the
-// last one run two Astro processes and the full build one, so the merged output of two is that of one.
+// review changed, it renders only that review's pages, its drives' pages and the catalog's own pages, and the finder's
+// files of the workload families whose results changed only; and its output is byte for byte the output of a full
+// build of the same data, made in another time zone and locale. The builds over the last one run two Astro processes
+// and the full build one, so the merged output of two is that of one.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
 import { VERSIONS_INDEX, hostedVersions } from '../../src/lib/build/version-hosting.ts';
 import { buildSite } from '../../scripts/build.ts';
-import { generateCatalog } from '../../scripts/bench/synthetic-catalog.ts';
+import { generateCatalog, perturbFioJson } from '../../scripts/bench/synthetic-catalog.ts';
 import { ingest } from '../../scripts/ingest/run.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'incremental-build-'));
@@ -42,6 +43,11 @@ function files(dir: string): Record<string, string> {
 /** The review, workload and drive pages among `pages` (the others show the whole catalog and are always rendered). */
 const scoped = (pages: string[]) => pages.filter((p) => /^(\/zh-Hans)?\/(reviews|drives)\//.test(p));
 
+const FAMILIES = '/data/find/families/';
+
+/** The workload families of the finder's files among `pages`. */
+const families = (pages: string[]) => [...new Set(pages.filter((p) => p.startsWith(FAMILIES)).map((p) => p.slice(FAMILIES.length).split('/')[0]!))];
+
 it('renders only what changed, and gives the bytes of a full build', async () => {
 	const reviews = generateCatalog(4, data);
 	expect((await ingest({ dataDir: data, out: dataset })).errors).toEqual([]);
@@ -62,12 +68,16 @@ it('renders only what changed, and gives the bytes of a full build', async () =>
 	const log = join(data, 'reviews', changed.id, 'raw/4k-random-read-qd32-timeseries_iops.1.log');
 	writeFileSync(log, readFileSync(log, 'utf8').trimEnd().split('\n').slice(0, -1).join('\n') + '\n');
 	expect((await ingest({ dataDir: data, out: dataset })).errors).toEqual([]);
-	const again = scoped(await build(site, 'one-changed'));
+	const oneChanged = await build(site, 'one-changed');
+	const again = scoped(oneChanged);
 	const own = (p: string) => p.includes(`/reviews/${changed.id}/`) || changed.devices.some((d) => p.endsWith(`/drives/${d}/`));
 	expect(again.filter((p) => !own(p))).toEqual([]);
 	expect(again).toContain(`/reviews/${changed.id}/`);
 	expect(again).toContain(`/zh-Hans/reviews/${changed.id}/`);
 	expect(again.length).toBeLessThan(scoped(first).length);
+	// A timeseries log is no result the finder shows: none of its files is written again.
+	expect(families(first).length).toBeGreaterThan(2);
+	expect(families(oneChanged)).toEqual([]);
 
 	// The dataset as first published stays hosted beside the new one, for the embeds made from it.
 	const hosted = hostedVersions(join(site, 'data'));
@@ -82,11 +92,27 @@ it('renders only what changed, and gives the bytes of a full build', async () =>
 	expect(paths.filter((p) => p.startsWith(version) && /^(find|charts|previews)\//.test(p.slice(version.length)))).toEqual([]);
 	expect(paths.filter((p) => p.startsWith('/find/families/'))).toEqual([]);
 
+	// One result changed (its throughput and latency, by 1 %): the files of its workload family are written again, every
+	// other family's are the last build's own files (hard links to them).
+	const result = join(data, 'reviews', changed.id, 'raw/128k-sequential-read-qd32.json');
+	writeFileSync(result, perturbFioJson(readFileSync(result, 'utf8'), 1.01)!);
+	expect((await ingest({ dataDir: data, out: dataset })).errors).toEqual([]);
+	const [published, family] = [files(site), 'sequential-100-131072'];
+	expect(families(await build(site, 'result-changed'))).toEqual([family]);
+	const after = files(site);
+	const ofFamily = (p: string) => p.startsWith(`${FAMILIES}${family}/`);
+	const others = Object.keys(after).filter((p) => p.startsWith(FAMILIES) && !ofFamily(p));
+	expect(others.length).toBeGreaterThan(10);
+	for (const p of others) expect(statSync(join(site, p)).ino, p).toBe(statSync(join(work, '.site-old', p)).ino);
+	expect(Object.keys(after).filter((p) => ofFamily(p) && after[p] !== published[p]).length).toBeGreaterThan(0);
+
 	// The full build in another time zone and locale: every page, CSV and data file the same bytes; a fresh output
 	// hosts only its own dataset version.
 	await build(full, 'full', true, { TZ: 'Asia/Shanghai', LC_ALL: 'zh_CN.UTF-8', LANG: 'zh_CN.UTF-8' });
-	const older = (path: string) => path.startsWith(`/data/versions/${hosted[1]}/`) || path === `/data/${VERSIONS_INDEX}`;
+	const [current, ...earlier] = hostedVersions(join(site, 'data'));
+	expect(earlier).toEqual(hosted);
+	const older = (path: string) => earlier.some((v) => path.startsWith(`/data/versions/${v}/`)) || path === `/data/${VERSIONS_INDEX}`;
 	const without = (all: Record<string, string>) => Object.fromEntries(Object.entries(all).filter(([path]) => !older(path)));
 	expect(without(files(site))).toEqual(without(files(full)));
-	expect(hostedVersions(join(full, 'data'))).toEqual([hosted[0]]);
+	expect(hostedVersions(join(full, 'data'))).toEqual([current]);
 }, 600_000);

@@ -1,39 +1,53 @@
 // The finder's files, written by the build (src/lib/find/layout.ts): per workload family (access, read share, block
 // size) a head, per load band an index and the pages of its pre-ranked streams, and the whole curves for the chart.
 // A question reads the head, its band's index and the pages of what it shows: what it fetches grows with what it shows.
+// An incremental build writes only the families whose rows, reviews or devices changed, and none when the tables they
+// are made from did not (incremental.ts, foldersToRender): the others are the last build's.
 import type { DeviceRow, ReviewRow, RunRow } from '../schema.ts';
-import { finderFamiliesOf, type FinderFamilies } from '../find/family.ts';
-import { familyFiles, finderHeadPath } from '../find/layout.ts';
+import { finderFamiliesOf } from '../find/family.ts';
+import { familyFiles, FINDER_FOLDER, finderHeadPath } from '../find/layout.ts';
 import { buildDevicesSql, buildReviewsSql } from '../queries/metadata.ts';
 import { buildRunsSql } from '../queries/runs.ts';
 import { deviceLabels } from '../site/labels.ts';
 import { siteQuery } from './db.ts';
+import { foldersToRender } from './incremental.ts';
+import { loadManifest } from './manifest.ts';
 
-let cached: Promise<FinderFamilies> | undefined;
+/** Where the families' folders are in the site: under data/, where their route writes them. */
+const FAMILIES_ROOT = `data/${FINDER_FOLDER}/`;
 
-async function load(): Promise<FinderFamilies> {
+/** Every workload family of the dataset, each with what its files are made from. */
+async function families() {
 	const [rows, reviews, devices] = await Promise.all([
 		siteQuery<RunRow>(buildRunsSql({})),
 		siteQuery<ReviewRow>(buildReviewsSql({})),
 		siteQuery<DeviceRow>(buildDevicesSql()),
 	]);
-	return finderFamiliesOf(rows, reviews, devices, deviceLabels(devices));
+	const { list, files } = finderFamiliesOf(rows, reviews, devices, deviceLabels(devices));
+	return list.map((entry) => {
+		const family = files.get(entry.key)!;
+		return { path: `${FAMILIES_ROOT}${entry.key}/`, input: JSON.stringify([entry, family]), item: { entry, family } };
+	});
 }
 
-/** Every workload family of the dataset, and each family's rows. */
-export function finderFamilies(): Promise<FinderFamilies> {
-	cached ??= load();
-	return cached;
+/**
+ * The tables the finder reads, as the dataset's manifest records them: the hash of the runs' partitions and those of
+ * the reviews' and devices' files. Null when a record holds no hash of its rows (a dataset without the whole tables).
+ */
+function finderTables(): string | null {
+	const { runs, reviews, devices } = loadManifest().tables;
+	if (!runs?.whole || !reviews?.sha256 || !devices?.sha256) return null;
+	return JSON.stringify([runs.whole.key, reviews.sha256, devices.sha256]);
 }
 
 let files: Promise<Map<string, unknown>> | undefined;
 
-/** Every file of the finder, by its path under data/ ("find/families/random-100-4096/qd-5.json" → its JSON value). */
+/** The finder's files this build writes, by their path under data/ ("find/families/random-100-4096/qd-5.json" → its JSON value). */
 export function finderFiles(): Promise<Map<string, unknown>> {
-	files ??= finderFamilies().then(({ list, files: families }) => {
+	files ??= foldersToRender('find-families', FAMILIES_ROOT, finderTables(), families).then((render) => {
 		const out = new Map<string, unknown>();
-		for (const entry of list) {
-			const { head, files: rest } = familyFiles(entry, families.get(entry.key)!);
+		for (const { entry, family } of render) {
+			const { head, files: rest } = familyFiles(entry, family);
 			out.set(finderHeadPath(entry.key), head);
 			for (const [path, file] of rest) out.set(path, file);
 		}

@@ -1,9 +1,11 @@
 // Build-only: an incremental build renders only the pages whose inputs changed and keeps the others from the last
 // build as they are. A review's pages and a drive's page read nothing but their reviews' files and the device YAML,
 // so a key made of those files' hashes (from the manifests), the page's path and the site's code decides; pages over
-// the whole catalog (catalog, index, columns) are always rendered. scripts/build.ts sets the code version and names
-// the last build; without them every page is rendered. Keys are handed from the routes (bundled by Astro) to the
-// build's end (astro.config.mjs) through files, like the emitted tables: the two do not share module instances.
+// the whole catalog (catalog, index, columns) are always rendered, but for folders made whole from an input of their
+// own (the finder's workload families: foldersToRender), kept while that input is the last build's. scripts/build.ts
+// sets the code version and names the last build; without them every page is rendered. Keys are handed from the
+// routes (bundled by Astro) to the build's end (astro.config.mjs) through files, like the emitted tables: the two do
+// not share module instances.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,10 +28,14 @@ interface BuildRecord {
 	pages: Record<string, string>;
 }
 
-/** One route's pages, as its getStaticPaths saw them: every page's key, and the pages kept from the last build. */
+/**
+ * One route's pages, as its getStaticPaths saw them: every page's key, and the pages kept from the last build; with
+ * `folders`, each of its paths is a folder of files kept whole (see foldersToRender).
+ */
 interface RoutePages {
 	pages: Record<string, string>;
 	kept: string[];
+	folders?: true;
 }
 
 /** A page that shows some reviews only: its route's params, its site path ("/reviews/x/") and the reviews. */
@@ -57,12 +63,26 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 let common: string | undefined;
 
-/** What a page of these reviews is made from: each review's manifest (it hashes the review's files) and every device file. */
+/** What every page is made from: the code, the site's address (it is in the links), the dataset's schema and every device file. */
+function commonKey(): string {
+	const manifest = loadManifest();
+	// Hashed once, not once a page (the device files grow with the catalog, and so do its pages).
+	common ??= sha256(JSON.stringify([codeVersion(), siteUrl(), dataBase(), manifest.schema_version, manifest.inputs.map((i) => [i.path, i.sha256])]));
+	return common;
+}
+
+/** What a page of these reviews is made from: each review's manifest (it hashes the review's files) and commonKey. */
 function pageKey(path: string, reviews: readonly string[]): string {
 	const manifest = loadManifest();
-	// The same for every page (the site's address is in its links): hashed once, not once a page (the device files grow with the catalog, and so do its pages).
-	common ??= sha256(JSON.stringify([codeVersion(), siteUrl(), dataBase(), manifest.schema_version, manifest.inputs.map((i) => [i.path, i.sha256])]));
-	return sha256(JSON.stringify([common, path, reviews.map((id) => [id, manifest.reviews[id]?.sha256])]));
+	return sha256(JSON.stringify([commonKey(), path, reviews.map((id) => [id, manifest.reviews[id]?.sha256])]));
+}
+
+/** What a folder made from `input` alone is made from (see foldersToRender). */
+const folderKey = (path: string, input: string) => sha256(JSON.stringify([commonKey(), path, sha256(input)]));
+
+function writeRoute(route: string, pages: RoutePages): void {
+	mkdirSync(routesDir(), { recursive: true });
+	writeFileSync(join(routesDir(), `${route}.json`), JSON.stringify(pages));
 }
 
 /** A page's path without its language ("zh-Hans/reviews/x/" → "/reviews/x/"). */
@@ -93,8 +113,7 @@ function toRender<T extends { path: string; reviews: readonly string[] }>(route:
 		if (keys[page.path] === key && existsSync(join(previousBuild()!, pageFile(page.path)))) out.kept.push(page.path);
 		else render.push(page);
 	}
-	mkdirSync(routesDir(), { recursive: true });
-	writeFileSync(join(routesDir(), `${route}.json`), JSON.stringify(out));
+	writeRoute(route, out);
 	return render;
 }
 
@@ -108,9 +127,47 @@ export function filesToRender<P extends Record<string, string>>(route: string, f
 	return toRender(route, files.map((p) => ({ ...p, path: p.path.replace(/^\//, '') }))).map((p) => ({ params: p.params }));
 }
 
+/** A folder of files made whole from one input (a finder family's files from the family's rows): `item` makes it. */
+export interface InputFolder<T> {
+	/** Its site path, under the route's root ("data/find/families/random-100-4096/"). */
+	path: string;
+	/** Everything its files are made from, besides the code (a family's rows, reviews and devices as JSON). */
+	input: string;
+	item: T;
+}
+
+/**
+ * The folders of a route to render, each made from an input of its own, all of them under `root` and from what
+ * `whole` hashes (the tables they are made from; null when nothing does). When `whole` is the last build's, the last
+ * build's folders under `root` are all kept and `folders` is not called (making the inputs is work over the whole
+ * catalog: the finder's queries); else a folder is kept when its own input is the last build's, the others rendered.
+ */
+export async function foldersToRender<T>(route: string, root: string, whole: string | null, folders: () => Promise<InputFolder<T>[]>): Promise<T[]> {
+	if (!codeVersion()) return (await folders()).map((f) => f.item);
+	const [keys, previous] = [previousKeys(), previousBuild()];
+	const out: RoutePages = { pages: whole === null ? {} : { [root]: folderKey(root, whole) }, kept: [], folders: true };
+	const had = Object.keys(keys).filter((path) => path !== root && path.startsWith(root));
+	if (previous && whole !== null && keys[root] === out.pages[root] && had.every((path) => existsSync(join(previous, path)))) {
+		for (const path of had) out.pages[path] = keys[path]!;
+		out.kept = had;
+		writeRoute(route, out);
+		return [];
+	}
+	const render: T[] = [];
+	for (const folder of await folders()) {
+		const key = folderKey(folder.path, folder.input);
+		out.pages[folder.path] = key;
+		if (previous && keys[folder.path] === key && existsSync(join(previous, folder.path))) out.kept.push(folder.path);
+		else render.push(folder.item);
+	}
+	writeRoute(route, out);
+	return render;
+}
+
 /**
  * At the build's end: the pages left out are taken from the last build (each page's HTML, the tables and social
- * preview it published beside it and its charts' embeds), and the new output records every page's key. Returns how many pages were kept.
+ * preview it published beside it and its charts' embeds; a kept folder whole), and the new output records every page's key.
+ * Returns how many pages (and folders) were kept.
  */
 export function keepUnchangedPages(siteDir: string): number {
 	const dir = routesDir();
@@ -121,6 +178,11 @@ export function keepUnchangedPages(siteDir: string): number {
 		const route = JSON.parse(readFileSync(join(dir, file), 'utf8')) as RoutePages;
 		Object.assign(record.pages, route.pages);
 		for (const path of route.kept) {
+			kept++;
+			if (route.folders) {
+				placeTree(join(previousBuild()!, path), join(siteDir, path), 'link');
+				continue;
+			}
 			placeFile(join(previousBuild()!, pageFile(path)), join(siteDir, pageFile(path)), 'link');
 			if (path.endsWith('/')) {
 				const tables = join('data', chartTablesFolder(path));
@@ -131,7 +193,6 @@ export function keepUnchangedPages(siteDir: string): number {
 				const embeds = embedsFolder(pageGroup(path));
 				if (!existsSync(join(siteDir, embeds))) placeTree(join(previousBuild()!, embeds), join(siteDir, embeds), 'link');
 			}
-			kept++;
 		}
 	}
 	rmSync(dir, { recursive: true, force: true });

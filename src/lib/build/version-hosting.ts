@@ -4,7 +4,6 @@
 // data/versions/index.json. A fresh deployment hosts only its own version.
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DatasetManifest } from '../dataset-layout.ts';
 import { VERSIONS_INDEX, VERSIONS_KEPT, VERSION_PATTERN, versionFolder, versionsOfIndex } from '../dataset-versions.ts';
 import { placeFile } from './emitted-files.ts';
 import { CHART_TABLES_FOLDER } from './chart-tables.ts';
@@ -38,20 +37,30 @@ export function hostedVersions(dataDir: string): string[] {
 }
 
 /**
- * Hosts the site's dataset (dataDir, inside the built site) as a version, with the files the site made from it alone
- * and wrote beside it (the comparison's drive files), and the versions of the previous output's data folder (when
- * there is one) after it. Returns the versions hosted, newest first.
+ * The versions a build hosts, newest first: its dataset's (`current`), then those the previous output's data folder
+ * hosted (when there is one), VERSIONS_KEPT in all.
  */
-export function hostDataVersions(dataDir: string, previousDataDir?: string): string[] {
-	const current = (JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8')) as DatasetManifest).dataset_version;
+export function versionsToHost(current: string, previousDataDir?: string): string[] {
 	if (!VERSION_PATTERN.test(current)) throw new Error(`dataset_version ${current} is not a SHA-256`);
-	for (const path of datasetFiles(dataDir)) placeFile(join(dataDir, path), join(dataDir, versionFolder(current), path), 'link');
 	const earlier = previousDataDir ? hostedVersions(previousDataDir).filter((v) => v !== current && existsSync(join(previousDataDir, versionFolder(v), 'manifest.json'))) : [];
-	const hosted = [current, ...earlier].slice(0, VERSIONS_KEPT);
-	for (const v of hosted.slice(1)) {
-		const from = join(previousDataDir!, versionFolder(v));
-		for (const path of datasetFiles(from)) placeFile(join(from, path), join(dataDir, versionFolder(v), path), 'link');
-	}
+	return [current, ...earlier].slice(0, VERSIONS_KEPT);
+}
+
+/** Links every file of a version folder `from` (but the site's own, see datasetFiles) into `dataDir`'s folder of version `version`. */
+function hostVersion(from: string, dataDir: string, version: string): void {
+	for (const path of datasetFiles(from)) placeFile(join(from, path), join(dataDir, versionFolder(version), path), 'link');
+}
+
+/**
+ * Hosts the site's dataset (dataDir, inside the built site) as the first version of `hosted` (versionsToHost), with the
+ * files the site made from it alone and wrote beside it (the comparison's drive files), and writes the list of `hosted`.
+ */
+export function hostCurrentVersion(dataDir: string, hosted: readonly string[]): void {
+	hostVersion(dataDir, dataDir, hosted[0]!);
 	writeFileSync(join(dataDir, VERSIONS_INDEX), `${JSON.stringify(hosted, null, '\t')}\n`);
-	return hosted;
+}
+
+/** Hosts the other versions of `hosted` in `dataDir`, each linked from the previous output's data folder. */
+export function hostEarlierVersions(dataDir: string, previousDataDir: string | undefined, hosted: readonly string[]): void {
+	for (const v of hosted.slice(1)) hostVersion(join(previousDataDir!, versionFolder(v)), dataDir, v);
 }
