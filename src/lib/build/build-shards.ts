@@ -1,10 +1,10 @@
 // Build-only: a build on several cores. scripts/build.ts runs one Astro process per core, each into its own folder;
 // each renders the pages of its share of the page groups (a review with its workload pages, a drive, a comparison:
 // the pages that share an embed document stay together), and the first also writes what is the site's once (the
-// dataset under data/, its dataset version, the embeds' script), the last the dataset versions the last output hosted
-// (linking them takes time). The pages over the whole catalog are rendered by every process (the same bytes), except
-// those that take time: the catalog's pages (the first's) and the finder's files (the last's). At the end the others'
-// folders are merged into the first's.
+// dataset under data/, the comparison's drive files made from it, its dataset version, the embeds' script), the last
+// the dataset versions the last output hosted (linking them takes time). The pages over the whole catalog are rendered
+// by every process (the same bytes), except those that take time: the catalog's pages (the first's) and the finder's
+// files (the last's). At the end the others' folders are merged into the first's.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { inEveryLang, langPath } from '../../i18n/routes.ts';
 import { LANGS } from '../../i18n/lang.ts';
 import { chartTablesFolder } from './chart-tables.ts';
-import { rendersGroup } from './build-shards.ts';
+import { isFirstShard, rendersGroup } from './build-shards.ts';
 import { embedGroupOf, embedsFolder } from './embed.ts';
 import { emittedDir, placeFile, placeTree } from './emitted-files.ts';
 import { loadManifest } from './manifest.ts';
@@ -98,11 +98,11 @@ const pageFile = (path: string) => (path.endsWith('/') ? join(path, 'index.html'
  * The pages of a route to render: all of them, unless this is an incremental build, when the pages whose key is the
  * last build's are left out (the build's end takes them over, see keepUnchangedPages).
  */
-function toRender<T extends { path: string; reviews: readonly string[] }>(route: string, all: readonly T[]): T[] {
+function toRender<T extends { path: string; reviews: readonly string[] }>(route: string, all: readonly T[], rendersPage: (page: T) => boolean): T[] {
 	// A measurement of the pages over the whole catalog alone (npm run bench -- --catalog N --only find).
 	if (process.env.SITE_CATALOG_PAGES_ONLY === '1') return [];
-	// A build on several cores: this process's share of the page groups (build-shards.ts).
-	const mine = all.filter((page) => rendersGroup(pageGroup(page.path)));
+	// A build on several cores: this process's share (build-shards.ts).
+	const mine = all.filter(rendersPage);
 	if (!codeVersion()) return mine;
 	const keys = previousKeys();
 	const out: RoutePages = { pages: {}, kept: [] };
@@ -119,12 +119,17 @@ function toRender<T extends { path: string; reviews: readonly string[] }>(route:
 
 /** The paths a route under `src/pages/[...lang]/` renders: its pages in every language (see toRender). */
 export function pagesToRender<P extends Record<string, string>>(route: string, pages: readonly ReviewPage<P>[]) {
-	return toRender(route, inEveryLang(pages).map((p) => ({ ...p, path: langPath(p.lang, p.path) }))).map((p) => ({ params: p.params }));
+	const all = inEveryLang(pages).map((p) => ({ ...p, path: langPath(p.lang, p.path) }));
+	return toRender(route, all, (page) => rendersGroup(pageGroup(page.path))).map((p) => ({ params: p.params }));
 }
 
-/** The files a route of one file per item renders ("/data/compare/drives/x.json", the same for every language). */
+/**
+ * The files a route of one file per item renders ("/data/compare/drives/x.json", the same for every language): files of
+ * data/ made from the dataset, rendered by the first process of a build on several cores, which hosts the dataset
+ * version they are kept with (version-hosting.ts).
+ */
 export function filesToRender<P extends Record<string, string>>(route: string, files: readonly ReviewPage<P>[]) {
-	return toRender(route, files.map((p) => ({ ...p, path: p.path.replace(/^\//, '') }))).map((p) => ({ params: p.params }));
+	return toRender(route, files.map((p) => ({ ...p, path: p.path.replace(/^\//, '') })), isFirstShard).map((p) => ({ params: p.params }));
 }
 
 /** A folder of files made whole from one input (a finder family's files from the family's rows): `item` makes it. */

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BUILD_SHARD_ENV, buildShard, isFirstShard, isLastShard, mergeShardOutput, rendersGroup, shardOfGroup } from '../../../src/lib/build/build-shards.ts';
+import { filesToRender } from '../../../src/lib/build/incremental.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'build-shards-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -71,5 +72,17 @@ describe('the work over the whole catalog', () => {
 		expect(roles()).toEqual([false, true]);
 		process.env[BUILD_SHARD_ENV] = '1/3';
 		expect(roles()).toEqual([false, false]);
+	});
+});
+
+describe('the files of data/ the site makes from the dataset (the comparison’s drive files)', () => {
+	it('are the first process’s, which hosts the dataset version they are kept with, on any number of cores', () => {
+		const files = Array.from({ length: 40 }, (_, i) => ({ params: { id: `d-${i}` }, path: `/data/compare/drives/d-${i}.json`, reviews: [] }));
+		for (const count of [2, 3, 4]) {
+			for (let k = 0; k < count; k++) {
+				process.env[BUILD_SHARD_ENV] = `${k}/${count}`;
+				expect(filesToRender('compare-drives', files).length, `process ${k} of ${count}`).toBe(k === 0 ? files.length : 0);
+			}
+		}
 	});
 });
