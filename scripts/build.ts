@@ -74,7 +74,8 @@ function runAstro(outDirs: string[], cwd: string, env: NodeJS.ProcessEnv, logFil
 		return child;
 	});
 	const stop = (signal: NodeJS.Signals) => children.forEach((c) => c.exitCode === null && c.kill(signal));
-	for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop(signal));
+	// Passed on to the children while they run, then no longer listened to (a process may run many builds: the tests).
+	for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stop);
 	return Promise.all(
 		children.map(
 			(child) =>
@@ -87,6 +88,7 @@ function runAstro(outDirs: string[], cwd: string, env: NodeJS.ProcessEnv, logFil
 				}),
 		),
 	).then(async (codes) => {
+		for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, stop);
 		if (log !== process.stdout) await new Promise((done) => (log as ReturnType<typeof createWriteStream>).end(done));
 		return codes.find((c) => c !== 0) ?? 0;
 	});

@@ -22,7 +22,10 @@ const env = { ...process.env, SITE_DATA_DIR: dataset, SITE_EMIT_DIR: join(work, 
 
 async function build(out: string, name: string, isFull = false, extraEnv: NodeJS.ProcessEnv = {}): Promise<string[]> {
 	const logFile = join(work, `${name}.log`);
+	const listening = process.listenerCount('SIGINT');
 	const code = await buildSite(out, { full: isFull, env: { ...env, ...extraEnv }, logFile, jobs: isFull ? 1 : 2 });
+	// The build passes Ctrl-C on to its Astro processes while they run, and listens no more once they are done.
+	expect(process.listenerCount('SIGINT')).toBe(listening);
 	// Without colours, which CI may force: Astro colours the tree and the path of each line.
 	const log = stripVTControlCharacters(readFileSync(logFile, 'utf8'));
 	expect(code, log.slice(-2000)).toBe(0);
