@@ -21,11 +21,15 @@ export function ariaName(name: string, ctx: ChartContext): string | undefined {
 	return mark in ctx.labels ? ctx.labels[mark as keyof ChartLabels] : undefined;
 }
 
-/** Renames Plot's groups inside `element` (a chart's figure or SVG) to the chart's language, in place. */
-export function localizeAriaNames(element: Element, ctx: ChartContext): void {
-	if (ctx.lang === 'en') return;
+/** Renames Plot's named groups inside `element` (a chart's figure or SVG), in place; undefined keeps a name. */
+export function renameAriaGroups(element: Element, rename: (name: string) => string | undefined): void {
 	for (const g of element.querySelectorAll('svg g[aria-label]')) {
-		const name = ariaName(g.getAttribute('aria-label')!, ctx);
+		const name = rename(g.getAttribute('aria-label')!);
 		if (name !== undefined) g.setAttribute('aria-label', name);
 	}
+}
+
+/** Renames Plot's groups inside `element` to the chart's language (English keeps Plot's names), in place. */
+export function localizeAriaNames(element: Element, ctx: ChartContext): void {
+	if (ctx.lang !== 'en') renameAriaGroups(element, (name) => ariaName(name, ctx));
 }
