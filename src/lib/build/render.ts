@@ -5,11 +5,13 @@ import type { Lang } from '../../i18n/strings.ts';
 import { DEFAULT_WIDTH, type ChartOptions } from '../charts/options.ts';
 import { compactSvg } from '../charts/svg-paths.ts';
 import type { ChartTable } from '../charts/table.ts';
+import { chartContext } from '../charts/context.ts';
 import { DEFAULT_VIEW, chartOptions, chartSummary, chartTable, drawChart } from '../site/chart-kinds.ts';
 import { type ChartSpec } from '../site/chart-data.ts';
 import { publishedRawFiles } from './manifest.ts';
 import { drawnWidths, type Drawing } from '../site/embed-layout.ts';
 import { removePlotStyles } from './plot-styles.ts';
+import { sharedDrawing } from './shared-drawing.ts';
 import { rawFileLinker } from '../site/raw-files.ts';
 import { dataBase } from '../data-url.ts';
 
@@ -89,11 +91,24 @@ export function renderStaticChart(spec: DrawnSpec, lang: Lang, deviceLabels: Rec
 	let chart = charts.get(key);
 	if (!chart) {
 		const options = staticOptions(spec, lang, deviceLabels, width);
-		const picture = drawChart(spec.kind, spec.input, options, compactDrawing);
-		chart = lazyStaticChart(picture.element.outerHTML, picture.title, spec, options);
+		const { markup, title } = drawnIn(spec, deviceLabels, options);
+		chart = lazyStaticChart(markup, title, spec, options);
 		charts.set(key, chart);
 	}
 	return chart;
+}
+
+/** The chart's drawing in the language of `options`: written from its drawing for every language where there is one. */
+function drawnIn(spec: DrawnSpec, deviceLabels: Record<string, string>, options: ChartOptions): { markup: string; title: string } {
+	const shared = sharedDrawing(spec, deviceLabels, options.width ?? DEFAULT_WIDTH, options.lang, (writing, name) =>
+		drawChart(spec.kind, spec.input, { ...options, writing }, (element) => {
+			compactDrawing(element);
+			name(element);
+		}),
+	);
+	if (shared) return shared.write(chartContext(options));
+	const picture = drawChart(spec.kind, spec.input, options, compactDrawing);
+	return { markup: picture.element.outerHTML, title: picture.title };
 }
 
 /** The chart drawn at every width its embed shows it at (embed-layout.ts), `own` (its drawing at its own width) last. */

@@ -1,0 +1,272 @@
+// Build-only: a chart drawn once for every language. Drawn with placeholders where its texts differ between languages
+// (its labels, compact numbers, lists, ranges, sentences: charts/writing.ts; the names of Plot's groups:
+// charts/aria-labels.ts), it is then written in each language by filling them in, the same bytes as a drawing made in
+// that language. That holds where nothing but the texts differ between the languages' drawings, which is decided by
+// rule, not by trying:
+// - every language writes numbers alike (the same digits, separators and grouping), so a drawing's numbers and what is
+//   sized from them (a y axis's margin) are every language's;
+// - no label is empty or holds a line break or an arrow (Plot splits text on line breaks and adds an arrow to an axis
+//   label without one), and every language has the same labels;
+// - the chart's kind is not laid out by the length of its texts (kind.ts sizedByText), and its data holds none of the
+//   placeholders' marks;
+// - every placeholder lies whole in one text or attribute value.
+// A chart that fails a rule is drawn in each language, as before.
+import { createHash } from 'node:crypto';
+import { LANGS, localeOf, punctuationOf, type Lang } from '../../i18n/lang.ts';
+import { localAriaName, renameAriaGroups } from '../charts/aria-labels.ts';
+import type { ChartContext } from '../charts/context.ts';
+import { fill, formatNumber, formatSigned } from '../charts/format.ts';
+import { kindOf } from '../charts/kinds.ts';
+import { CHART_LABELS, type ChartLabels } from '../charts/labels.ts';
+import { languageWriting, type Writing } from '../charts/writing.ts';
+import type { ChartSpec } from '../site/chart-data.ts';
+import type { DrawnChart } from '../site/chart-kinds.ts';
+
+/** A placeholder: OPEN, what it holds (a letter, for a label its key), then each value after a SEP, then CLOSE. */
+const OPEN = '\uFDD0';
+const SEP = '\uFDD1';
+const CLOSE = '\uFDD2';
+/** Marks a text or attribute value that holds placeholders in the drawing's markup (the value is kept apart). */
+const SLOT = '\uFDD3';
+const MARKS = /[\uFDD0-\uFDD3]/;
+
+const placeholder = (what: string, values: readonly string[]): string => `${OPEN}${what}${values.map((v) => SEP + v).join('')}${CLOSE}`;
+
+type LabelKey = keyof ChartLabels;
+const LABEL_KEYS = Object.keys(CHART_LABELS[LANGS[0]!]) as LabelKey[];
+
+/** The `{name}`s a label fills in, in any language, in order of first appearance. */
+const labelSlots = new Map<LabelKey, string[]>(
+	LABEL_KEYS.map((key) => [key, [...new Set(LANGS.flatMap((lang) => [...CHART_LABELS[lang][key].matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)))]]),
+);
+
+/** A chart's texts as placeholders: a label's keeps its `{name}`s, so the chart fills in their values as it does a label's. */
+const PLACEHOLDERS: Writing = {
+	labels: Object.fromEntries(LABEL_KEYS.map((key) => [key, placeholder(`t${key}`, labelSlots.get(key)!.map((name) => `{${name}}`))])) as ChartLabels,
+	compact: (value) => placeholder('c', [String(value)]),
+	list: (items) => placeholder('l', items),
+	range: (values) => placeholder('r', values.map(String)),
+	sentences: (parts) => placeholder('s', parts.filter((p): p is string => typeof p === 'string')),
+	groups: (items) => placeholder('g', items),
+};
+
+/** A text with placeholders, read: its plain parts and its placeholders, each with its values read alike. */
+type Text = (string | Placeholder)[];
+interface Placeholder {
+	what: string;
+	values: Text[];
+}
+
+const KINDS_OF_PLACEHOLDER = new Set(['c', 'l', 'r', 's', 'g', 'a']);
+
+/** Reads `text`'s placeholders; throws where one is cut, unknown, or a label's has not as many values as slots. */
+export function readPlaceholders(text: string): Text {
+	let at = 0;
+	const until = (inside: boolean): Text => {
+		const out: Text = [];
+		let plain = '';
+		while (at < text.length) {
+			const ch = text[at]!;
+			if (ch === OPEN) {
+				at++;
+				let what = '';
+				while (at < text.length && text[at] !== SEP && text[at] !== CLOSE && text[at] !== OPEN) what += text[at++];
+				const values: Text[] = [];
+				while (text[at] === SEP) {
+					at++;
+					values.push(until(true));
+				}
+				if (text[at] !== CLOSE) throw new Error('placeholder not closed');
+				at++;
+				const slots = what[0] === 't' ? labelSlots.get(what.slice(1) as LabelKey) : undefined;
+				if (slots ? slots.length !== values.length : !KINDS_OF_PLACEHOLDER.has(what)) throw new Error(`placeholder ${what} of ${values.length} values`);
+				if (plain) out.push(plain);
+				plain = '';
+				out.push({ what, values });
+			} else if (ch === SEP || ch === CLOSE) {
+				if (inside) break;
+				throw new Error('placeholder not opened');
+			} else {
+				plain += ch;
+				at++;
+			}
+		}
+		if (inside && at >= text.length) throw new Error('placeholder not closed');
+		if (plain) out.push(plain);
+		return out;
+	};
+	return until(false);
+}
+
+/** A placeholder's text in the language of `ctx` (the chart's context in it), its values written in it. */
+function writePlaceholder({ what, values }: Placeholder, ctx: ChartContext): string {
+	const writing = languageWriting(ctx.lang);
+	const texts = values.map((v) => writeText(v, ctx));
+	switch (what[0]) {
+		case 't': {
+			const key = what.slice(1) as LabelKey;
+			return fill(writing.labels[key], Object.fromEntries(labelSlots.get(key)!.map((name, i) => [name, texts[i]!])));
+		}
+		case 'c':
+			return writing.compact(Number(texts[0]));
+		case 'l':
+			return writing.list(texts);
+		case 'r':
+			return writing.range(texts.map(Number));
+		case 's':
+			return writing.sentences(texts);
+		case 'g':
+			return writing.groups(texts);
+		default:
+			return localAriaName(texts[0]!, ctx);
+	}
+}
+
+/** A text read by readPlaceholders, written in the language of `ctx`. */
+export function writeText(text: Text, ctx: ChartContext): string {
+	return text.map((part) => (typeof part === 'string' ? part : writePlaceholder(part, ctx))).join('');
+}
+
+/** Every language writes numbers as the first does: the same digits, signs, separators and grouping. */
+function numbersAlike(): boolean {
+	const probes = [-1234567.891, -0.000123456, 0, 1234, 12345.678, 99.95, 0.5, 1e21, Infinity, NaN];
+	const numbers = (lang: Lang) =>
+		[new Intl.NumberFormat(localeOf(lang)).resolvedOptions().numberingSystem, ...probes.flatMap((v) => [formatNumber(v, lang), formatSigned(v, lang)])].join('\n');
+	return LANGS.every((lang) => numbers(lang) === numbers(LANGS[0]!));
+}
+
+/** Every language has the same labels, none empty, none with a line break, an arrow or a placeholder's mark. */
+function labelsPlain(): boolean {
+	const plain = (text: string) => text !== '' && !/[\r\n↑↓→←]/.test(text) && !MARKS.test(text);
+	return LANGS.every((lang) => {
+		const labels = CHART_LABELS[lang];
+		const keys = Object.keys(labels);
+		const { sentenceEnds: _ends, ...joins } = punctuationOf(lang);
+		return keys.length === LABEL_KEYS.length && LABEL_KEYS.every((k) => plain(labels[k])) && Object.values(joins).every((j) => !/[\r\n]/.test(j));
+	});
+}
+
+let languagesAlike: boolean | undefined;
+
+/** The rules every chart shares: numbers and labels (above). */
+function sharable(): boolean {
+	languagesAlike ??= LANGS.length > 1 && numbersAlike() && labelsPlain();
+	return languagesAlike;
+}
+
+type DrawnSpec = Pick<ChartSpec, 'kind' | 'input' | 'fixed'>;
+
+const fingerprints = new WeakMap<DrawnSpec, WeakMap<Record<string, string>, string | null>>();
+
+/**
+ * What a chart's drawing is made of besides its language and width, as a hash: its kind, input, fixed options and
+ * device labels (the pages of two languages plan equal charts as different objects). Null where the chart is drawn
+ * in each language: a kind sized by its texts, data holding a placeholder's mark or not written as JSON.
+ */
+function fingerprint(spec: DrawnSpec, deviceLabels: Record<string, string>): string | null {
+	let byLabels = fingerprints.get(spec);
+	if (!byLabels) fingerprints.set(spec, (byLabels = new WeakMap()));
+	let print = byLabels.get(deviceLabels);
+	if (print === undefined) {
+		print = null;
+		if (sharable() && !kindOf(spec.kind).sizedByText) {
+			let json: string | undefined;
+			try {
+				json = JSON.stringify([spec.kind, spec.fixed, deviceLabels, spec.input]);
+			} catch {
+				// A value JSON cannot write (a BigInt): the chart is drawn in each language.
+			}
+			if (json !== undefined && !MARKS.test(json)) print = createHash('sha256').update(json).digest('base64url');
+		}
+		byLabels.set(deviceLabels, print);
+	}
+	return print;
+}
+
+/** A drawing made once for every language: its markup cut at the values that hold placeholders. */
+export interface SharedDrawing {
+	/** The markup and title in the language of `ctx` (the chart's context in it). */
+	write(ctx: ChartContext): { markup: string; title: string };
+}
+
+const escapeText = (text: string) => text.replace(/[<>&\xA0]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '\xA0': '&#160;' })[c]!);
+/** linkedom's serialization of an HTML document: text escaped, an attribute's value only its quotes. */
+const escapeAttribute = (value: string) => value.replace(/"/g, '&quot;');
+
+/**
+ * The drawing `element` (drawn with the placeholders) cut into its markup's fixed parts and the values that hold
+ * placeholders; null when a placeholder does not lie whole in one value.
+ */
+function cutDrawing(element: Element, title: string): SharedDrawing | null {
+	const values: { text: string; attribute: boolean }[] = [];
+	const visit = (node: Node) => {
+		if (node.nodeType === 3) {
+			const text = node.nodeValue ?? '';
+			if (text.includes(OPEN) || text.includes(SEP) || text.includes(CLOSE)) {
+				values.push({ text, attribute: false });
+				node.nodeValue = SLOT;
+			}
+			return;
+		}
+		if (node.nodeType !== 1) return;
+		const el = node as Element;
+		for (const { name, value } of [...el.attributes]) {
+			if (value.includes(OPEN) || value.includes(SEP) || value.includes(CLOSE)) {
+				values.push({ text: value, attribute: true });
+				el.setAttribute(name, SLOT);
+			}
+		}
+		for (const child of [...el.childNodes]) visit(child);
+	};
+	visit(element);
+	const parts = element.outerHTML.split(SLOT);
+	if (parts.length !== values.length + 1) return null;
+	let read: { text: Text; attribute: boolean }[];
+	let readTitle: Text;
+	try {
+		read = values.map((v) => ({ text: readPlaceholders(v.text), attribute: v.attribute }));
+		readTitle = readPlaceholders(title);
+	} catch {
+		return null;
+	}
+	return {
+		write(ctx) {
+			let markup = parts[0]!;
+			read.forEach((v, i) => {
+				const text = writeText(v.text, ctx);
+				markup += (v.attribute ? escapeAttribute(text) : escapeText(text)) + parts[i + 1]!;
+			});
+			return { markup, title: writeText(readTitle, ctx) };
+		},
+	};
+}
+
+/** Drawings made for one language and not yet written in every other (the next page is most often the other's). */
+const pending = new Map<string, { drawing: SharedDrawing | null; left: Set<Lang> }>();
+const PENDING = 512;
+
+/**
+ * The chart at `width` drawn once for every language, or null where it is drawn in each (the rules above). `draw`
+ * draws it with the writing it is given; a drawing is let go once written in every language.
+ */
+export function sharedDrawing(
+	spec: DrawnSpec,
+	deviceLabels: Record<string, string>,
+	width: number,
+	lang: Lang,
+	draw: (writing: Writing, prepare: (element: Element) => void) => DrawnChart,
+): SharedDrawing | null {
+	const print = fingerprint(spec, deviceLabels);
+	if (print === null) return null;
+	const key = `${print} ${width}`;
+	let entry = pending.get(key);
+	if (!entry) {
+		const picture = draw(PLACEHOLDERS, (element) => renameAriaGroups(element, (name) => placeholder('a', [name])));
+		entry = { drawing: cutDrawing(picture.element, picture.title), left: new Set(LANGS) };
+		pending.set(key, entry);
+		if (pending.size > PENDING) pending.delete(pending.keys().next().value!);
+	}
+	entry.left.delete(lang);
+	if (entry.left.size === 0) pending.delete(key);
+	return entry.drawing;
+}
