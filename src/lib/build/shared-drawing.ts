@@ -7,8 +7,8 @@
 //   sized from them (a y axis's margin) are every language's;
 // - no label is empty or holds a line break or an arrow (Plot splits text on line breaks and adds an arrow to an axis
 //   label without one), and every language has the same labels;
-// - the chart's kind is not laid out by the length of its texts (kind.ts sizedByText), and its data holds none of the
-//   placeholders' marks;
+// - the chart's kind is not laid out by the length of its texts (kind.ts sizedByText; the application profiles' margin
+//   follows device names, the same in every language), and its data holds none of the placeholders' marks;
 // - every placeholder lies whole in one text or attribute value.
 // A chart that fails a rule is drawn in each language, as before.
 import { createHash } from 'node:crypto';
@@ -30,6 +30,9 @@ const CLOSE = '\uFDD2';
 const SLOT = '\uFDD3';
 const MARKS = /[\uFDD0-\uFDD3]/;
 
+/** A number as a placeholder's value: read back as the same number, −0 included. */
+const numberText = (value: number) => (Object.is(value, -0) ? '-0' : String(value));
+
 const placeholder = (what: string, values: readonly string[]): string => `${OPEN}${what}${values.map((v) => SEP + v).join('')}${CLOSE}`;
 
 type LabelKey = keyof ChartLabels;
@@ -43,9 +46,9 @@ const labelSlots = new Map<LabelKey, string[]>(
 /** A chart's texts as placeholders: a label's keeps its `{name}`s, so the chart fills in their values as it does a label's. */
 const PLACEHOLDERS: Writing = {
 	labels: Object.fromEntries(LABEL_KEYS.map((key) => [key, placeholder(`t${key}`, labelSlots.get(key)!.map((name) => `{${name}}`))])) as ChartLabels,
-	compact: (value) => placeholder('c', [String(value)]),
+	compact: (value) => placeholder('c', [numberText(value)]),
 	list: (items) => placeholder('l', items),
-	range: (values) => placeholder('r', values.map(String)),
+	range: (values) => placeholder('r', values.map(numberText)),
 	sentences: (parts) => placeholder('s', parts.filter((p): p is string => typeof p === 'string')),
 	groups: (items) => placeholder('g', items),
 };
@@ -137,12 +140,11 @@ function numbersAlike(): boolean {
 
 /** Every language has the same labels, none empty, none with a line break, an arrow or a placeholder's mark. */
 function labelsPlain(): boolean {
-	const plain = (text: string) => text !== '' && !/[\r\n↑↓→←]/.test(text) && !MARKS.test(text);
+	const plain = (text: string | undefined) => typeof text === 'string' && text !== '' && !/[\r\n↑↓→←]/.test(text) && !MARKS.test(text);
 	return LANGS.every((lang) => {
 		const labels = CHART_LABELS[lang];
-		const keys = Object.keys(labels);
 		const { sentenceEnds: _ends, ...joins } = punctuationOf(lang);
-		return keys.length === LABEL_KEYS.length && LABEL_KEYS.every((k) => plain(labels[k])) && Object.values(joins).every((j) => !/[\r\n]/.test(j));
+		return Object.keys(labels).length === LABEL_KEYS.length && LABEL_KEYS.every((k) => plain(labels[k])) && Object.values(joins).every((j) => !/[\r\n]/.test(j));
 	});
 }
 
