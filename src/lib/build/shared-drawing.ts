@@ -28,7 +28,9 @@ const SEP = '\uFDD1';
 const CLOSE = '\uFDD2';
 /** Marks a text or attribute value that holds placeholders in the drawing's markup (the value is kept apart). */
 const SLOT = '\uFDD3';
-const MARKS = /[\uFDD0-\uFDD3]/;
+/** Tags a value a chart's content writes apart from what JSON writes it as (contentJson). */
+const TAG = '\uFDD4';
+const MARKS = /[\uFDD0-\uFDD4]/;
 
 /** A number as a placeholder's value: read back as the same number, −0 included. */
 const numberText = (value: number) => (Object.is(value, -0) ? '-0' : String(value));
@@ -161,9 +163,41 @@ type DrawnSpec = Pick<ChartSpec, 'kind' | 'input' | 'fixed'>;
 const fingerprints = new WeakMap<DrawnSpec, WeakMap<Record<string, string>, string | null>>();
 
 /**
+ * `value` as JSON where two values differ wherever they could draw differently: JSON alone writes NaN and Infinity as
+ * null, −0 as 0 and drops undefined, which are written here as tagged strings. Undefined where the value holds a
+ * string with a placeholder's mark, or anything but plain data (JSON writes a Map or a Set as {}, a Date as a string).
+ */
+export function contentJson(value: unknown): string | undefined {
+	let plain = true;
+	const json = JSON.stringify(value, function (this: Record<string, unknown>, key: string) {
+		const raw = this[key];
+		switch (typeof raw) {
+			case 'string':
+				if (MARKS.test(raw)) plain = false;
+				return raw;
+			case 'number':
+				return Number.isFinite(raw) && !Object.is(raw, -0) ? raw : `${TAG}${raw === 0 ? '-0' : raw}`;
+			case 'boolean':
+				return raw;
+			case 'undefined':
+				return `${TAG}undefined`;
+			case 'object': {
+				const proto = raw === null ? null : Object.getPrototypeOf(raw);
+				if (raw !== null && !Array.isArray(raw) && proto !== Object.prototype && proto !== null) plain = false;
+				return raw;
+			}
+			default:
+				plain = false;
+				return null;
+		}
+	});
+	return plain ? json : undefined;
+}
+
+/**
  * What a chart's drawing is made of besides its language and width, as a hash: its kind, input, fixed options and
  * device labels (the pages of two languages plan equal charts as different objects). Null where the chart is drawn
- * in each language: a kind sized by its texts, data holding a placeholder's mark or not written as JSON.
+ * in each language: a kind sized by its texts, or content contentJson does not write.
  */
 function fingerprint(spec: DrawnSpec, deviceLabels: Record<string, string>): string | null {
 	let byLabels = fingerprints.get(spec);
@@ -172,13 +206,8 @@ function fingerprint(spec: DrawnSpec, deviceLabels: Record<string, string>): str
 	if (print === undefined) {
 		print = null;
 		if (sharable() && !kindOf(spec.kind).sizedByText) {
-			let json: string | undefined;
-			try {
-				json = JSON.stringify([spec.kind, spec.fixed, deviceLabels, spec.input]);
-			} catch {
-				// A value JSON cannot write (a BigInt): the chart is drawn in each language.
-			}
-			if (json !== undefined && !MARKS.test(json)) print = createHash('sha256').update(json).digest('base64url');
+			const json = contentJson([spec.kind, spec.fixed, deviceLabels, spec.input]);
+			if (json !== undefined) print = createHash('sha256').update(json).digest('base64url');
 		}
 		byLabels.set(deviceLabels, print);
 	}

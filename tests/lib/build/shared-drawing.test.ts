@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LANGS } from '../../../src/i18n/lang.ts';
 import { buildRawFileHref, renderStaticChart } from '../../../src/lib/build/render.ts';
 import { removePlotStyles } from '../../../src/lib/build/plot-styles.ts';
-import { readPlaceholders } from '../../../src/lib/build/shared-drawing.ts';
+import { contentJson, readPlaceholders } from '../../../src/lib/build/shared-drawing.ts';
 import { KINDS } from '../../../src/lib/charts/kinds.ts';
 import { DEFAULT_WIDTH } from '../../../src/lib/charts/options.ts';
 import { compactSvg } from '../../../src/lib/charts/svg-paths.ts';
@@ -107,5 +107,12 @@ describe('a chart drawn once for every language', () => {
 		expect(() => readPlaceholders('\uFDD0x\uFDD2')).toThrow(/placeholder x/);
 		expect(() => readPlaceholders('\uFDD0tload_qd\uFDD2')).toThrow(/placeholder tload_qd of 0 values/);
 		expect(readPlaceholders('QD \uFDD0c\uFDD11200\uFDD2')).toEqual(['QD ', { what: 'c', values: [['1200']] }]);
+	});
+
+	it('tells charts apart by content where JSON alone would not, and refuses content it cannot write', () => {
+		const written = (value: unknown) => contentJson(value);
+		for (const [a, b] of [[[NaN], [null]], [[-0], [0]], [[Infinity], [null]], [{ a: undefined }, {}], [[undefined], [null]]]) expect(written(a)).not.toBe(written(b));
+		expect(written([{ x: 1, y: 'a' }])).toBe(JSON.stringify([{ x: 1, y: 'a' }]));
+		for (const value of [[new Map([[1, 2]])], [new Set([1])], [new Date(0)], ['a\uFDD0b'], [() => 1]]) expect(written(value)).toBeUndefined();
 	});
 });
