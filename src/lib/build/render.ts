@@ -58,18 +58,18 @@ const drawn = new WeakMap<DrawnSpec, WeakMap<Record<string, string>, Map<string,
  * Both are the same at every width (the steps a chart's drawings share, charts/shared-steps.ts). The getters are the
  * object's own, so a copy (`{ ...chart }`) still has both.
  */
-function lazyStaticChart(markup: string, title: string, spec: DrawnSpec, options: ChartOptions): StaticChart {
+function lazyStaticChart(markup: string, title: string, about: { summary(): string; table(): ChartTable }): StaticChart {
 	let summary: string | undefined;
 	let table: ChartTable | undefined;
 	return {
 		markup,
 		title,
 		get summary() {
-			summary ??= chartSummary(spec.kind, spec.input, options);
+			summary ??= about.summary();
 			return summary;
 		},
 		get table() {
-			table ??= chartTable(spec.kind, spec.input, options);
+			table ??= about.table();
 			return table;
 		},
 	};
@@ -91,24 +91,22 @@ export function renderStaticChart(spec: DrawnSpec, lang: Lang, deviceLabels: Rec
 	let chart = charts.get(key);
 	if (!chart) {
 		const options = staticOptions(spec, lang, deviceLabels, width);
-		const { markup, title } = drawnIn(spec, deviceLabels, options);
-		chart = lazyStaticChart(markup, title, spec, options);
+		const shared = sharedDrawing(spec, deviceLabels, options, compactDrawing);
+		if (shared) {
+			// Written from the drawing made once for every language.
+			const ctx = chartContext(options);
+			const { markup, title } = shared.write(ctx);
+			chart = lazyStaticChart(markup, title, { summary: () => shared.summary(ctx), table: () => shared.table(ctx) });
+		} else {
+			const picture = drawChart(spec.kind, spec.input, options, compactDrawing);
+			chart = lazyStaticChart(picture.element.outerHTML, picture.title, {
+				summary: () => chartSummary(spec.kind, spec.input, options),
+				table: () => chartTable(spec.kind, spec.input, options),
+			});
+		}
 		charts.set(key, chart);
 	}
 	return chart;
-}
-
-/** The chart's drawing in the language of `options`: written from its drawing for every language where there is one. */
-function drawnIn(spec: DrawnSpec, deviceLabels: Record<string, string>, options: ChartOptions): { markup: string; title: string } {
-	const shared = sharedDrawing(spec, deviceLabels, options.width ?? DEFAULT_WIDTH, options.lang, (writing, name) =>
-		drawChart(spec.kind, spec.input, { ...options, writing }, (element) => {
-			compactDrawing(element);
-			name(element);
-		}),
-	);
-	if (shared) return shared.write(chartContext(options));
-	const picture = drawChart(spec.kind, spec.input, options, compactDrawing);
-	return { markup: picture.element.outerHTML, title: picture.title };
 }
 
 /** The chart drawn at every width its embed shows it at (embed-layout.ts), `own` (its drawing at its own width) last. */

@@ -19,8 +19,10 @@ import { fill, formatNumber, formatSigned } from '../charts/format.ts';
 import { kindOf } from '../charts/kinds.ts';
 import { CHART_LABELS, type ChartLabels } from '../charts/labels.ts';
 import { languageWriting, type Writing } from '../charts/writing.ts';
+import { DEFAULT_WIDTH, type ChartOptions } from '../charts/options.ts';
+import type { ChartTable } from '../charts/table.ts';
 import type { ChartSpec } from '../site/chart-data.ts';
-import type { DrawnChart } from '../site/chart-kinds.ts';
+import { chartSummary, chartTable, drawChart } from '../site/chart-kinds.ts';
 
 /** A placeholder: OPEN, what it holds (a letter, for a label its key), then each value after a SEP, then CLOSE. */
 const OPEN = '\uFDD0';
@@ -218,6 +220,14 @@ function fingerprint(spec: DrawnSpec, deviceLabels: Record<string, string>): str
 export interface SharedDrawing {
 	/** The markup and title in the language of `ctx` (the chart's context in it). */
 	write(ctx: ChartContext): { markup: string; title: string };
+	/** The chart's summary and data table in the language of `ctx`, written from theirs with the placeholders. */
+	summary(ctx: ChartContext): string;
+	table(ctx: ChartContext): ChartTable;
+}
+
+/** A text with placeholders written in the language of `ctx`; a text without any as it is. */
+function written(text: string, ctx: ChartContext): string {
+	return text.includes(OPEN) ? writeText(readPlaceholders(text), ctx) : text;
 }
 
 const escapeText = (text: string) => text.replace(/[<>&\xA0]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '\xA0': '&#160;' })[c]!);
@@ -228,7 +238,7 @@ const escapeAttribute = (value: string) => value.replace(/"/g, '&quot;');
  * The drawing `element` (drawn with the placeholders) cut into its markup's fixed parts and the values that hold
  * placeholders; null when a placeholder does not lie whole in one value.
  */
-function cutDrawing(element: Element, title: string): SharedDrawing | null {
+function cutDrawing(element: Element, title: string, about: Pick<ChartSpec, 'kind' | 'input'>, options: ChartOptions): SharedDrawing | null {
 	const values: { text: string; attribute: boolean }[] = [];
 	const visit = (node: Node) => {
 		if (node.nodeType === 3) {
@@ -269,6 +279,12 @@ function cutDrawing(element: Element, title: string): SharedDrawing | null {
 			});
 			return { markup, title: writeText(readTitle, ctx) };
 		},
+		// The drawing's own (its aria-description is its summary): worked out once with the placeholders.
+		summary: (ctx) => written(chartSummary(about.kind, about.input, options), ctx),
+		table(ctx) {
+			const { columns, rows } = chartTable(about.kind, about.input, options);
+			return { columns: columns.map((c) => written(c, ctx)), rows: rows.map((row) => row.map((cell) => (typeof cell === 'string' ? written(cell, ctx) : cell))) };
+		},
 	};
 }
 
@@ -277,27 +293,26 @@ const pending = new Map<string, { drawing: SharedDrawing | null; left: Set<Lang>
 const PENDING = 512;
 
 /**
- * The chart at `width` drawn once for every language, or null where it is drawn in each (the rules above). `draw`
- * draws it with the writing it is given; a drawing is let go once written in every language.
+ * The chart drawn with `options` (but its language) once for every language, or null where it is drawn in each (the
+ * rules above). `prepare` works on Plot's drawing before its groups are named (chart-kinds.ts drawChart). A drawing is
+ * let go once written in every language.
  */
-export function sharedDrawing(
-	spec: DrawnSpec,
-	deviceLabels: Record<string, string>,
-	width: number,
-	lang: Lang,
-	draw: (writing: Writing, prepare: (element: Element) => void) => DrawnChart,
-): SharedDrawing | null {
+export function sharedDrawing(spec: DrawnSpec, deviceLabels: Record<string, string>, options: ChartOptions, prepare: (element: Element) => void): SharedDrawing | null {
 	const print = fingerprint(spec, deviceLabels);
 	if (print === null) return null;
-	const key = `${print} ${width}`;
+	const key = `${print} ${options.width ?? DEFAULT_WIDTH}`;
 	let entry = pending.get(key);
 	if (!entry) {
-		const picture = draw(PLACEHOLDERS, (element) => renameAriaGroups(element, (name) => placeholder('a', [name])));
-		entry = { drawing: cutDrawing(picture.element, picture.title), left: new Set(LANGS) };
+		const drawnWith = { ...options, writing: PLACEHOLDERS };
+		const picture = drawChart(spec.kind, spec.input, drawnWith, (element) => {
+			prepare(element);
+			renameAriaGroups(element, (name) => placeholder('a', [name]));
+		});
+		entry = { drawing: cutDrawing(picture.element, picture.title, spec, drawnWith), left: new Set(LANGS) };
 		pending.set(key, entry);
 		if (pending.size > PENDING) pending.delete(pending.keys().next().value!);
 	}
-	entry.left.delete(lang);
+	entry.left.delete(options.lang);
 	if (entry.left.size === 0) pending.delete(key);
 	return entry.drawing;
 }

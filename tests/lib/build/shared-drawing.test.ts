@@ -11,7 +11,7 @@ import { KINDS } from '../../../src/lib/charts/kinds.ts';
 import { DEFAULT_WIDTH } from '../../../src/lib/charts/options.ts';
 import { compactSvg } from '../../../src/lib/charts/svg-paths.ts';
 import type { ChartSpec } from '../../../src/lib/site/chart-data.ts';
-import { DEFAULT_VIEW, chartOptions, drawChart, drawOf, type ChartKind } from '../../../src/lib/site/chart-kinds.ts';
+import { DEFAULT_VIEW, chartOptions, chartSummary, chartTable, drawChart, drawOf, type ChartKind } from '../../../src/lib/site/chart-kinds.ts';
 import { drawnWidths } from '../../../src/lib/site/embed-layout.ts';
 import type { PercentileRow, RunRow } from '../../../src/lib/schema.ts';
 import { appRows, cornerRows, mixRows } from '../charts/bar-rows.ts';
@@ -61,15 +61,16 @@ const cases: Case[] = CASES.flatMap(([kind, name, input, fixed]) => [
 	{ name: `${kind} ${name}, untrusted names`, spec: { kind, input: Array.isArray(input) && kind !== 'cmp' && kind !== 'ts' ? untrustedRuns(input as RunRow[]) : input, fixed }, labels: UNTRUSTED_LABELS },
 ]);
 
-/** The drawing as the build made it before: in the language, compacted before its groups are named in it. */
-function drawnInLanguage(c: Case, lang: (typeof LANGS)[number], width: number): { markup: string; title: string } {
+/** The drawing as the build made it before: in the language, compacted before its groups are named in it; its summary and table. */
+function drawnInLanguage(c: Case, lang: (typeof LANGS)[number], width: number) {
 	const options = chartOptions(c.spec, DEFAULT_VIEW, { lang, deviceLabels: c.labels, document: testDocument(), rawFileHref: buildRawFileHref() });
 	options.width = width;
 	const picture = drawChart(c.spec.kind, structuredClone(c.spec.input), options, (element) => {
 		compactSvg(element);
 		removePlotStyles(element);
 	});
-	return { markup: picture.element.outerHTML, title: picture.title };
+	const input = structuredClone(c.spec.input);
+	return { markup: picture.element.outerHTML, title: picture.title, summary: chartSummary(c.spec.kind, input, options), table: chartTable(c.spec.kind, input, options) };
 }
 
 afterEach(() => {
@@ -92,7 +93,7 @@ describe('a chart drawn once for every language', () => {
 					const chart = renderStaticChart(spec, lang, labels, width);
 					const before = drawnInLanguage(c, lang, width);
 					expect(chart.markup, `${lang} at ${width} px`).toBe(before.markup);
-					expect(chart.title).toBe(before.title);
+					expect([chart.title, chart.summary, chart.table]).toEqual([before.title, before.summary, before.table]);
 				}
 			}
 			// Drawn once per width for every language (twice per width above: the old way), except a kind sized by its texts.
