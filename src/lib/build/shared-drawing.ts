@@ -66,18 +66,28 @@ interface Placeholder {
 
 const KINDS_OF_PLACEHOLDER = new Set(['c', 'l', 'r', 's', 'g', 'a']);
 
+const PLACEHOLDER_MARK = /[\uFDD0-\uFDD2]/g;
+
 /** Reads `text`'s placeholders; throws where one is cut, unknown, or a label's has not as many values as slots. */
 export function readPlaceholders(text: string): Text {
 	let at = 0;
+	/** The index of the next OPEN, SEP or CLOSE from `at`, or the text's length. */
+	const nextMark = () => {
+		PLACEHOLDER_MARK.lastIndex = at;
+		return PLACEHOLDER_MARK.exec(text)?.index ?? text.length;
+	};
 	const until = (inside: boolean): Text => {
 		const out: Text = [];
-		let plain = '';
 		while (at < text.length) {
-			const ch = text[at]!;
+			const mark = nextMark();
+			if (mark > at) out.push(text.slice(at, mark));
+			at = mark;
+			const ch = text[at];
 			if (ch === OPEN) {
 				at++;
-				let what = '';
-				while (at < text.length && text[at] !== SEP && text[at] !== CLOSE && text[at] !== OPEN) what += text[at++];
+				const end = nextMark();
+				const what = text.slice(at, end);
+				at = end;
 				const values: Text[] = [];
 				while (text[at] === SEP) {
 					at++;
@@ -87,19 +97,13 @@ export function readPlaceholders(text: string): Text {
 				at++;
 				const slots = what[0] === 't' ? labelSlots.get(what.slice(1) as LabelKey) : undefined;
 				if (slots ? slots.length !== values.length : !KINDS_OF_PLACEHOLDER.has(what)) throw new Error(`placeholder ${what} of ${values.length} values`);
-				if (plain) out.push(plain);
-				plain = '';
 				out.push({ what, values });
 			} else if (ch === SEP || ch === CLOSE) {
-				if (inside) break;
+				if (inside) return out;
 				throw new Error('placeholder not opened');
-			} else {
-				plain += ch;
-				at++;
 			}
 		}
-		if (inside && at >= text.length) throw new Error('placeholder not closed');
-		if (plain) out.push(plain);
+		if (inside) throw new Error('placeholder not closed');
 		return out;
 	};
 	return until(false);
@@ -283,7 +287,14 @@ function cutDrawing(element: Element, title: string, about: Pick<ChartSpec, 'kin
 		summary: (ctx) => written(chartSummary(about.kind, about.input, options), ctx),
 		table(ctx) {
 			const { columns, rows } = chartTable(about.kind, about.input, options);
-			return { columns: columns.map((c) => written(c, ctx)), rows: rows.map((row) => row.map((cell) => (typeof cell === 'string' ? written(cell, ctx) : cell))) };
+			// A table repeats its texts (a series, a direction) on many rows: each is written once.
+			const texts = new Map<string, string>();
+			const write = (text: string) => {
+				let out = texts.get(text);
+				if (out === undefined) texts.set(text, (out = written(text, ctx)));
+				return out;
+			};
+			return { columns: columns.map(write), rows: rows.map((row) => row.map((cell) => (typeof cell === 'string' ? write(cell) : cell))) };
 		},
 	};
 }
