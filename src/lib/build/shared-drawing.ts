@@ -1,7 +1,7 @@
 // Build-only: a chart drawn once for every language. Drawn with placeholders where its texts differ between languages
 // (its labels, compact numbers, lists, ranges, sentences: charts/writing.ts; the names of Plot's groups:
 // charts/aria-labels.ts), it is then written in each language by filling them in, the same bytes as a drawing made in
-// that language. That holds where nothing but the texts differ between the languages' drawings, which is decided by
+// that language; its summary and data table likewise. That holds where nothing but the texts differ between the languages' drawings, which is decided by
 // rule, not by trying:
 // - every language writes numbers alike (the same digits, separators and grouping), so a drawing's numbers and what is
 //   sized from them (a y axis's margin) are every language's;
