@@ -5,11 +5,13 @@ import type { Lang } from '../../i18n/strings.ts';
 import { DEFAULT_WIDTH, type ChartOptions } from '../charts/options.ts';
 import { compactSvg } from '../charts/svg-paths.ts';
 import type { ChartTable } from '../charts/table.ts';
+import { chartContext } from '../charts/context.ts';
 import { DEFAULT_VIEW, chartOptions, chartSummary, chartTable, drawChart } from '../site/chart-kinds.ts';
 import { type ChartSpec } from '../site/chart-data.ts';
 import { publishedRawFiles } from './manifest.ts';
 import { drawnWidths, type Drawing } from '../site/embed-layout.ts';
 import { removePlotStyles } from './plot-styles.ts';
+import { sharedDrawing } from './shared-drawing.ts';
 import { rawFileLinker } from '../site/raw-files.ts';
 import { dataBase } from '../data-url.ts';
 
@@ -56,18 +58,18 @@ const drawn = new WeakMap<DrawnSpec, WeakMap<Record<string, string>, Map<string,
  * Both are the same at every width (the steps a chart's drawings share, charts/shared-steps.ts). The getters are the
  * object's own, so a copy (`{ ...chart }`) still has both.
  */
-function lazyStaticChart(markup: string, title: string, spec: DrawnSpec, options: ChartOptions): StaticChart {
+function lazyStaticChart(markup: string, title: string, about: { summary(): string; table(): ChartTable }): StaticChart {
 	let summary: string | undefined;
 	let table: ChartTable | undefined;
 	return {
 		markup,
 		title,
 		get summary() {
-			summary ??= chartSummary(spec.kind, spec.input, options);
+			summary ??= about.summary();
 			return summary;
 		},
 		get table() {
-			table ??= chartTable(spec.kind, spec.input, options);
+			table ??= about.table();
 			return table;
 		},
 	};
@@ -89,8 +91,19 @@ export function renderStaticChart(spec: DrawnSpec, lang: Lang, deviceLabels: Rec
 	let chart = charts.get(key);
 	if (!chart) {
 		const options = staticOptions(spec, lang, deviceLabels, width);
-		const picture = drawChart(spec.kind, spec.input, options, compactDrawing);
-		chart = lazyStaticChart(picture.element.outerHTML, picture.title, spec, options);
+		const shared = sharedDrawing(spec, deviceLabels, options, compactDrawing);
+		if (shared) {
+			// Written from the drawing made once for every language.
+			const ctx = chartContext(options);
+			const { markup, title } = shared.write(ctx);
+			chart = lazyStaticChart(markup, title, { summary: () => shared.summary(ctx), table: () => shared.table(ctx) });
+		} else {
+			const picture = drawChart(spec.kind, spec.input, options, compactDrawing);
+			chart = lazyStaticChart(picture.element.outerHTML, picture.title, {
+				summary: () => chartSummary(spec.kind, spec.input, options),
+				table: () => chartTable(spec.kind, spec.input, options),
+			});
+		}
 		charts.set(key, chart);
 	}
 	return chart;

@@ -21,11 +21,17 @@ export function ariaName(name: string, ctx: ChartContext): string | undefined {
 	return mark in ctx.labels ? ctx.labels[mark as keyof ChartLabels] : undefined;
 }
 
-/** Renames Plot's groups inside `element` (a chart's figure or SVG) to the chart's language, in place. */
+/** The name Plot's group `name` has in the chart's language: Plot's own (English) in English and where no label gives one. */
+export function localAriaName(name: string, ctx: ChartContext): string {
+	return ctx.lang === 'en' ? name : (ariaName(name, ctx) ?? name);
+}
+
+/** Renames Plot's named groups inside `element` (a chart's figure or SVG), in place. */
+export function renameAriaGroups(element: Element, rename: (name: string) => string): void {
+	for (const g of element.querySelectorAll('svg g[aria-label]')) g.setAttribute('aria-label', rename(g.getAttribute('aria-label')!));
+}
+
+/** Renames Plot's groups inside `element` to the chart's language, in place. */
 export function localizeAriaNames(element: Element, ctx: ChartContext): void {
-	if (ctx.lang === 'en') return;
-	for (const g of element.querySelectorAll('svg g[aria-label]')) {
-		const name = ariaName(g.getAttribute('aria-label')!, ctx);
-		if (name !== undefined) g.setAttribute('aria-label', name);
-	}
+	if (ctx.lang !== 'en') renameAriaGroups(element, (name) => localAriaName(name, ctx));
 }

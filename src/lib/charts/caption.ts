@@ -1,9 +1,7 @@
 // Caption clauses shared by the charts: tool and version, conditions (threads × QD, drives per test, hosts),
 // published figures, and what the chart could not draw.
-import { punctuationOf } from '../../i18n/lang.ts';
 import type { RunRow } from '../schema.ts';
 import type { ChartContext } from './context.ts';
-import { listText, rangeText } from './format.ts';
 import { toolName } from '../vocabulary.ts';
 
 type ToolFields = Pick<RunRow, 'tool' | 'tool_version'>;
@@ -15,7 +13,7 @@ export function toolsClause(rows: readonly ToolFields[], ctx: ChartContext): str
 	for (const r of rows) if (r.tool) tools.add(r.tool_version ? `${toolName(r.tool)} ${r.tool_version}` : toolName(r.tool));
 	if (tools.size === 0) return null;
 	const sorted = [...tools].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase(), 'en') || (a < b ? -1 : 1));
-	return ctx.t('cap_tools', { tools: listText(sorted, ctx.lang) });
+	return ctx.t('cap_tools', { tools: ctx.list(sorted) });
 }
 
 /** "Threads × QD: 4 × 1–64; 1 × 1, 32" and "1 drive per test", for the rows that carry them. */
@@ -30,19 +28,19 @@ export function conditionClauses(rows: readonly ConditionFields[], ctx: ChartCon
 	}
 	const groups = [...qdsByThreads].sort(([a], [b]) => (b ?? -1) - (a ?? -1));
 	if (groups.length === 1 && groups[0]![0] === null) {
-		clauses.push(ctx.t('cap_qd', { qd: rangeText(groups[0]![1], ctx.lang) }));
+		clauses.push(ctx.t('cap_qd', { qd: ctx.range(groups[0]![1]) }));
 	} else if (groups.length > 0) {
 		const pairs = groups.map(
-			([threads, qds]) => `${threads === null ? '?' : ctx.num(threads)} × ${rangeText(qds, ctx.lang)}`,
+			([threads, qds]) => `${threads === null ? '?' : ctx.num(threads)} × ${ctx.range(qds)}`,
 		);
-		clauses.push(ctx.t('cap_threads_qd', { pairs: pairs.join(punctuationOf(ctx.lang).groups) }));
+		clauses.push(ctx.t('cap_threads_qd', { pairs: ctx.groups(pairs) }));
 	}
 	const counts = [...new Set(rows.flatMap((r) => (r.device_count === null ? [] : [r.device_count])))];
 	if (counts.length === 1) clauses.push(ctx.plural('cap_devices', counts[0]!));
-	else if (counts.length > 1) clauses.push(ctx.t('cap_devices_other', { n: rangeText(counts, ctx.lang) }));
+	else if (counts.length > 1) clauses.push(ctx.t('cap_devices_other', { n: ctx.range(counts) }));
 	// A host is a condition: a chart drawing runs of two hosts says so.
 	const hosts = [...new Set(rows.flatMap((r) => (r.host ? [r.host] : [])))].sort();
-	if (hosts.length > 1) clauses.push(ctx.t('cap_hosts', { hosts: listText(hosts, ctx.lang) }));
+	if (hosts.length > 1) clauses.push(ctx.t('cap_hosts', { hosts: ctx.list(hosts) }));
 	return clauses;
 }
 
@@ -52,7 +50,7 @@ export function publishedSourcesClause(
 	ctx: ChartContext,
 ): string | null {
 	const reviews = [...new Set(rows.filter((r) => r.value_origin === 'published').map((r) => r.review_id))].sort();
-	return reviews.length === 0 ? null : ctx.t('cap_sources', { reviews: listText(reviews, ctx.lang) });
+	return reviews.length === 0 ? null : ctx.t('cap_sources', { reviews: ctx.list(reviews) });
 }
 
 export function droppedClause(dropped: number, ctx: ChartContext): string | null {

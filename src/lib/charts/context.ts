@@ -2,14 +2,15 @@
 // the helpers that format numbers, loads and directions with them.
 import type { RunRow } from '../schema.ts';
 import { latencyUnitSymbol, rateUnitSymbol } from './display-units.ts';
-import { fill, formatCompact, formatNumber } from './format.ts';
-import { CHART_LABELS, type ChartLabels } from './labels.ts';
+import { fill, formatNumber, formatSigned } from './format.ts';
+import type { ChartLabels } from './labels.ts';
 import { DEFAULT_WIDTH, type ChartOptions, type Lang } from './options.ts';
+import { languageWriting, type Writing } from './writing.ts';
 
 type LabelKey = keyof ChartLabels;
 export type PluralKey = LabelKey extends infer K ? (K extends `${infer B}_one` ? B : never) : never;
 
-export interface ChartContext {
+export interface ChartContext extends Pick<Writing, 'list' | 'range' | 'sentences' | 'groups'> {
 	lang: Lang;
 	width: number;
 	labels: ChartLabels;
@@ -18,6 +19,8 @@ export interface ChartContext {
 	t(key: LabelKey, values?: Record<string, string | number>): string;
 	plural(key: PluralKey, n: number): string;
 	num(value: number): string;
+	/** Signed, for changes: +108, −47.2. */
+	signed(value: number): string;
 	/** Short number for bar labels: 1.35M, 135万. */
 	compact(value: number): string;
 	direction(direction: string): string;
@@ -27,8 +30,9 @@ export interface ChartContext {
 }
 
 export function chartContext(options: ChartOptions): ChartContext {
-	const labels: ChartLabels = { ...CHART_LABELS[options.lang], ...options.i18n };
 	const lang = options.lang;
+	const writing = options.writing ?? languageWriting(lang);
+	const labels: ChartLabels = { ...writing.labels, ...options.i18n };
 	const num = (value: number) => formatNumber(value, lang);
 	const t = (key: LabelKey, values: Record<string, string | number> = {}) => fill(labels[key], values);
 	return {
@@ -40,7 +44,12 @@ export function chartContext(options: ChartOptions): ChartContext {
 		t,
 		plural: (key, n) => t(`${key}_${n === 1 ? 'one' : 'other'}` as LabelKey, { n: num(n) }),
 		num,
-		compact: (value) => formatCompact(value, lang),
+		signed: (value) => formatSigned(value, lang),
+		compact: writing.compact,
+		list: writing.list,
+		range: writing.range,
+		sentences: writing.sentences,
+		groups: writing.groups,
 		direction: (d) => (`direction_${d}` in labels ? labels[`direction_${d}` as LabelKey] : d),
 		origin: (o) => (`origin_${o}` in labels ? labels[`origin_${o}` as LabelKey] : o),
 		load: (row) => {

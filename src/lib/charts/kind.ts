@@ -83,6 +83,11 @@ export interface ChartKindDef<Slug extends string = string, Input = never> {
 	compare?(family: FamilyFacts): CompareDraft | null;
 	/** Rank as a comparison's headline, lowest first (figures readers look for first, a curve, then latency details). */
 	headlineRank?: number;
+	/**
+	 * Its drawing is laid out by the length of its texts (margins sized from its labels), so a drawing in one language
+	 * is no other's with only its texts changed: the build draws it in each language (build/shared-drawing.ts).
+	 */
+	sizedByText?: true;
 }
 
 /**

@@ -2,6 +2,7 @@
 // the same call draws the build-time SVG (document from linkedom), the live chart and the embed.
 import type { ChartLabels } from './labels.ts';
 import type { Lang } from '../../i18n/lang.ts';
+import type { Writing } from './writing.ts';
 
 export type { Lang };
 export type LatencyUnit = 'us' | 'ms';
@@ -31,6 +32,8 @@ export interface ChartOptions {
 	deviceLabels?: Record<string, string>;
 	/** Overrides for the chart texts of `lang` (see labels.ts). */
 	i18n?: Partial<ChartLabels>;
+	/** How the chart writes its labels, lists and sentences (writing.ts): `lang`'s way when not given. */
+	writing?: Writing;
 	/** Where a run's raw file can be downloaded (the dataset's `source_file`), or null; points then link to it. */
 	rawFileHref?: (sourceFile: string) => string | null;
 }

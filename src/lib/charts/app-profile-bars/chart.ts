@@ -7,7 +7,7 @@ import { horizontalBarMarks, panelWidth, type BarDatum } from '../bars.ts';
 import { publishedSourcesClause, runsClauses } from '../caption.ts';
 import { chartContext, type ChartContext } from '../context.ts';
 import { deviceSeries, shownRowsByRun, type DeviceSeries } from '../devices.ts';
-import { sentences, tidy } from '../format.ts';
+import { tidy } from '../format.ts';
 import type { ChartOptions } from '../options.ts';
 import { panelFigure } from '../panels.ts';
 import { compactTicks } from '../plot-parts.ts';
@@ -151,14 +151,13 @@ export function appProfileBars(rows: readonly RunRow[], options: ChartOptions): 
 		document: options.document,
 		legends: [{ color: data.devices.colorScale() }],
 		panels,
-		caption: sentences(
+		caption: ctx.sentences(
 			[
 				ctx.labels.app_caption,
 				...runsClauses(runs, ctx),
 				data.bars.some((b) => b.published) && ctx.labels.cap_published_bars,
 				publishedSourcesClause(runs, ctx),
 			],
-			ctx.lang,
 		),
 		ariaLabel: ctx.labels.app_title,
 		ariaDescription: appProfileBarsSummary(rows, options),
@@ -169,12 +168,11 @@ export const appProfileBarsSummary = sharedByDrawings(function appProfileBarsSum
 	const ctx = chartContext(options);
 	const data = appProfileData(rows, options);
 	if (data.bars.length === 0) return ctx.labels.noData;
-	return sentences(
+	return ctx.sentences(
 		data.workloads.map((workload) => {
 			const top = data.bars.filter((b) => b.workload === workload).reduce((a, b) => (b.value > a.value ? b : a));
 			return ctx.t('app_summary_top', { workload, device: top.device, value: ctx.num(top.value), unit: top.unit });
 		}),
-		ctx.lang,
 	);
 });
 

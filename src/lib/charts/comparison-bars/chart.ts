@@ -4,7 +4,7 @@ import * as Plot from '@observablehq/plot';
 import type { ComparisonRow } from '../../schema.ts';
 import { chartContext, type ChartContext } from '../context.ts';
 import { deviceSeries, shownInOrder, type DeviceSeries } from '../devices.ts';
-import { formatSigned, listText, rangeText, sentences, tidy } from '../format.ts';
+import { tidy } from '../format.ts';
 import { MIN_FONT_PX, type ChartOptions } from '../options.ts';
 import { noDataMark, plotBase } from '../plot-parts.ts';
 import { titleText } from '../format.ts';
@@ -48,7 +48,7 @@ export function comparisonValue(row: ComparisonRow, kind: ComparisonKind): numbe
 }
 
 function valueText(value: number, kind: ComparisonKind, ctx: ChartContext): string {
-	return kind === 'delta' ? `${formatSigned(value, ctx.lang)} %` : `${ctx.num(value)}×`;
+	return kind === 'delta' ? `${ctx.signed(value)} %` : `${ctx.num(value)}×`;
 }
 
 export const comparisonData = sharedByDrawings(function comparisonData(rows: readonly ComparisonRow[], options: ComparisonOptions): ComparisonData {
@@ -108,14 +108,13 @@ export const comparisonData = sharedByDrawings(function comparisonData(rows: rea
 function caption(data: ComparisonData, ctx: ChartContext): string {
 	const qds = data.bars.flatMap((b) => (b.row.iodepth === null ? [] : [b.row.iodepth]));
 	const reviews = [...new Set(data.bars.map((b) => b.row.review_id))].sort();
-	return sentences(
+	return ctx.sentences(
 		[
 			ctx.labels[data.kind === 'delta' ? 'cmp_caption_delta' : 'cmp_caption_ratio'],
-			qds.length > 0 && ctx.t('cap_qd', { qd: rangeText(qds, ctx.lang) }),
-			reviews.length > 0 && ctx.t('cap_sources', { reviews: listText(reviews, ctx.lang) }),
+			qds.length > 0 && ctx.t('cap_qd', { qd: ctx.range(qds) }),
+			reviews.length > 0 && ctx.t('cap_sources', { reviews: ctx.list(reviews) }),
 			data.missing > 0 && ctx.plural('cmp_missing', data.missing),
 		],
-		ctx.lang,
 	);
 }
 
@@ -179,7 +178,7 @@ export const comparisonBarsSummary = sharedByDrawings(function comparisonBarsSum
 	// The largest change in either direction: |delta|, or |log ratio|.
 	const size = (b: ComparisonBar) => (data.kind === 'delta' ? Math.abs(b.value) : Math.abs(Math.log(b.value)));
 	const top = data.bars.reduce((a, b) => (size(b) > size(a) ? b : a));
-	return sentences(
+	return ctx.sentences(
 		[
 			ctx.t('cmp_summary_top', {
 				kind: ctx.labels[data.kind === 'delta' ? 'cmp_kind_delta' : 'cmp_kind_ratio'],
@@ -190,7 +189,6 @@ export const comparisonBarsSummary = sharedByDrawings(function comparisonBarsSum
 			}),
 			data.missing > 0 && ctx.plural('cmp_missing', data.missing),
 		],
-		ctx.lang,
 	);
 });
 

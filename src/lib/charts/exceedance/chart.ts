@@ -7,7 +7,7 @@ import * as Plot from '@observablehq/plot';
 import { droppedClause, runsClauses } from '../caption.ts';
 import { chartContext } from '../context.ts';
 import { lineColorScale } from '../devices.ts';
-import { sentences, tidy } from '../format.ts';
+import { tidy } from '../format.ts';
 import { binCells, binColumns, exceedanceEdge, histogramSeries, type HistogramInput } from '../histogram-series.ts';
 import { kindsText } from '../histogram/chart.ts';
 import type { ChartOptions } from '../options.ts';
@@ -120,13 +120,12 @@ export function latencyExceedance(input: HistogramInput, options: ChartOptions):
 		marginLeft: MARGIN.left,
 		ariaLabel: ctx.labels.exc_title,
 		ariaDescription: latencyExceedanceSummary(input, options),
-		caption: sentences(
+		caption: ctx.sentences(
 			[
 				ctx.t('exc_caption', { kind: kindsText(data.series, ctx), unit: ctx.latencySymbol }),
 				...runsClauses(runs, ctx),
 				droppedClause(data.dropped, ctx),
 			],
-			ctx.lang,
 		),
 		x: binLatencyAxis(ctx),
 		y: {
@@ -162,7 +161,7 @@ export const latencyExceedanceSummary = sharedByDrawings(function latencyExceeda
 	const edges = data.series.map((s) => ({ s, edge: exceedanceEdge(s, 1) }));
 	const ranked = edges.filter((e): e is { s: (typeof edges)[number]['s']; edge: number } => e.edge !== null);
 	const best = ranked.length > 0 ? ranked.reduce((a, b) => (b.edge < a.edge ? b : a)) : null;
-	return sentences(
+	return ctx.sentences(
 		[
 			...edges.map(({ s, edge }) =>
 				edge === null
@@ -184,7 +183,6 @@ export const latencyExceedanceSummary = sharedByDrawings(function latencyExceeda
 				ctx.t('exc_summary_top', { device: best.s.label, edge: ctx.num(best.edge), unit: ctx.latencySymbol }),
 			droppedClause(data.dropped, ctx),
 		],
-		ctx.lang,
 	);
 });
 

@@ -8,7 +8,7 @@ import { publishedSourcesClause, runsClauses } from '../caption.ts';
 import { chartContext, type ChartContext } from '../context.ts';
 import { deviceSeries, type DeviceSeries } from '../devices.ts';
 import { bandwidthUnitOf, rateUnitSymbol } from '../display-units.ts';
-import { listText, sentences, tidy } from '../format.ts';
+import { tidy } from '../format.ts';
 import type { ChartLabels } from '../labels.ts';
 import type { ChartOptions } from '../options.ts';
 import { panelFigure } from '../panels.ts';
@@ -128,19 +128,19 @@ function drawnDevices(data: FourCornersData): readonly string[] {
 function devicesWithoutBars(data: FourCornersData, ctx: ChartContext): string | null {
 	const drawn = drawnDevices(data);
 	const left = data.devices.visible.filter((id) => !drawn.includes(id));
-	return left.length === 0 ? null : ctx.t('fc_no_device_result', { devices: listText(left.map(data.devices.label), ctx.lang) });
+	return left.length === 0 ? null : ctx.t('fc_no_device_result', { devices: ctx.list(left.map(data.devices.label)) });
 }
 
 /** The corners no shown device has a result for, named (the chart leaves them out). */
 function missingCorners(data: FourCornersData, ctx: ChartContext): string | null {
 	const missing = CORNERS.filter((c) => !data.bars.some((b) => b.corner === c.key));
 	if (missing.length === 0 || missing.length === CORNERS.length) return null;
-	return ctx.t('fc_missing', { corners: listText(missing.map((c) => ctx.labels[`fc_test_${c.key}` as keyof ChartLabels]), ctx.lang) });
+	return ctx.t('fc_missing', { corners: ctx.list(missing.map((c) => ctx.labels[`fc_test_${c.key}` as keyof ChartLabels])) });
 }
 
 function caption(data: FourCornersData, options: ChartOptions, ctx: ChartContext): string {
 	const runs = data.bars.map((b) => b.run);
-	return sentences(
+	return ctx.sentences(
 		[
 			ctx.t('fc_caption', { unit: bandwidthUnitOf(options.rateUnit) }),
 			missingCorners(data, ctx),
@@ -150,7 +150,6 @@ function caption(data: FourCornersData, options: ChartOptions, ctx: ChartContext
 			data.bars.some((b) => b.published) && ctx.labels.cap_published_bars,
 			publishedSourcesClause(runs, ctx),
 		],
-		ctx.lang,
 	);
 }
 
@@ -179,7 +178,7 @@ export const fourCornersSummary = sharedByDrawings(function fourCornersSummary(r
 	const ctx = chartContext(options);
 	const data = fourCornersData(rows, options);
 	if (data.bars.length === 0) return ctx.labels.noData;
-	return sentences(
+	return ctx.sentences(
 		CORNERS.map((corner) => {
 			const bars = data.bars.filter((b) => b.corner === corner.key);
 			if (bars.length === 0) return null;
@@ -191,7 +190,6 @@ export const fourCornersSummary = sharedByDrawings(function fourCornersSummary(r
 				unit: top.unit,
 			});
 		}).concat(missingCorners(data, ctx)),
-		ctx.lang,
 	);
 });
 

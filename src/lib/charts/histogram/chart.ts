@@ -5,7 +5,7 @@ import * as Plot from '@observablehq/plot';
 import { droppedClause, runsClauses } from '../caption.ts';
 import { chartContext, type ChartContext } from '../context.ts';
 import { latencyFromNs } from '../display-units.ts';
-import { listText, sentences, tidy } from '../format.ts';
+import { tidy } from '../format.ts';
 import { binCells, binColumns, histogramSeries, type HistogramInput, type HistogramSeries, type LatencyBin } from '../histogram-series.ts';
 import type { ChartOptions } from '../options.ts';
 import { binLatencyAxis, facetTitles, noDataMark, plotBase } from '../plot-parts.ts';
@@ -48,9 +48,8 @@ export function barOutlines(bars: readonly HistogramBar[]): OutlinePoint[] {
 
 export function kindsText(series: readonly HistogramSeries[], ctx: ChartContext): string {
 	const kinds = [...new Set(series.map((s) => s.stat))].sort();
-	return listText(
+	return ctx.list(
 		kinds.map((k) => (k === 'clat' || k === 'lat' ? ctx.labels[`kind_${k}`] : k)),
-		ctx.lang,
 	);
 }
 
@@ -132,14 +131,13 @@ export function latencyHistogram(input: HistogramInput, options: ChartOptions): 
 		...plotBase(options, ctx, faceted ? 170 * data.series.length : 320),
 		ariaLabel: ctx.labels.hist_title,
 		ariaDescription: latencyHistogramSummary(input, options),
-		caption: sentences(
+		caption: ctx.sentences(
 			[
 				ctx.t('hist_caption', { kind: kindsText(data.series, ctx), unit: ctx.latencySymbol }),
 				...runsClauses(runs, ctx),
 				data.mergedAny && ctx.t('hist_merged', { n: BINS_PER_DOUBLING }),
 				droppedClause(data.dropped, ctx),
 			],
-			ctx.lang,
 		),
 		x: binLatencyAxis(ctx),
 		y: { grid: true, label: ctx.labels.axis_share, insetTop: faceted ? 22 : 0 },
@@ -178,7 +176,7 @@ export const latencyHistogramSummary = sharedByDrawings(function latencyHistogra
 		return { s, median, mode };
 	});
 	const best = described.reduce((a, b) => (b.median.from < a.median.from ? b : a));
-	return sentences(
+	return ctx.sentences(
 		[
 			...described.map(({ s, mode }) =>
 				ctx.t('hist_summary_series', {
@@ -191,7 +189,6 @@ export const latencyHistogramSummary = sharedByDrawings(function latencyHistogra
 			described.length > 1 && ctx.t('hist_summary_top', { device: best.s.label, ...range(best.median) }),
 			droppedClause(data.dropped, ctx),
 		],
-		ctx.lang,
 	);
 });
 

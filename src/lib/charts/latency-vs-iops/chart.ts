@@ -5,7 +5,7 @@ import type { RunRow } from '../../schema.ts';
 import { lostClauses, missingClause, publishedSourcesClause, runsClauses } from '../caption.ts';
 import { chartContext, type ChartContext } from '../context.ts';
 import { deviceSeries, isPublished, shownRunsInOrder, type DeviceSeries } from '../devices.ts';
-import { listText, sentences, tidy } from '../format.ts';
+import { tidy } from '../format.ts';
 import { MIN_FONT_PX, type ChartOptions } from '../options.ts';
 import { runCells, runColumns, type ChartTable } from '../table.ts';
 import { curvePointOf, type CurvePointOf } from '../tooltips.ts';
@@ -80,7 +80,7 @@ function pointOf(row: RunRow, x: number, y: number, column: string, ctx: ChartCo
 function caption(data: LatencyVsIopsData, options: ChartOptions, ctx: ChartContext): string {
 	const published = data.points.some((p) => isPublished(p.origin));
 	const drawn = new Set(data.points.map((p) => p.run_id));
-	return sentences(
+	return ctx.sentences(
 		[
 			ctx.t('lvi_caption', {
 				stat: ctx.labels[`stat_${options.stat}`],
@@ -95,7 +95,6 @@ function caption(data: LatencyVsIopsData, options: ChartOptions, ctx: ChartConte
 			),
 			...lostClauses(data, ctx),
 		],
-		ctx.lang,
 	);
 }
 
@@ -157,19 +156,19 @@ export function latencyVsIops(rows: readonly RunRow[], options: ChartOptions): S
 export const latencyVsIopsSummary = sharedByDrawings(function latencyVsIopsSummary(rows: readonly RunRow[], options: ChartOptions): string {
 	const ctx = chartContext(options);
 	const data = latencyVsIopsData(rows, options);
-	if (data.points.length === 0) return sentences([ctx.labels.noData, missingClause(data.missing, ctx)], ctx.lang);
+	if (data.points.length === 0) return ctx.sentences([ctx.labels.noData, missingClause(data.missing, ctx)]);
 	const stat = ctx.labels[`stat_${options.stat}`];
 	const shown = data.devices.visible.filter((id) => data.points.some((p) => p.device_id === id));
 	const top = data.points.reduce((best, p) => (p.x > best.x ? p : best));
 	// A run that completed no I/O reports 0 ns: that is no latency to compare.
 	const positive = data.points.filter((p) => p.y > 0);
 	const low = positive.length > 0 ? positive.reduce((best, p) => (p.y < best.y ? p : best)) : null;
-	return sentences(
+	return ctx.sentences(
 		[
 			ctx.t('lvi_summary_head', {
 				stat,
 				rate: ratePhrase(options.rateUnit, ctx),
-				devices: listText(shown.map(data.devices.label), ctx.lang),
+				devices: ctx.list(shown.map(data.devices.label)),
 			}),
 			ctx.t('lvi_summary_top', {
 				rate: ratePhrase(options.rateUnit, ctx),
@@ -190,7 +189,6 @@ export const latencyVsIopsSummary = sharedByDrawings(function latencyVsIopsSumma
 				}),
 			...lostClauses(data, ctx),
 		],
-		ctx.lang,
 	);
 });
 

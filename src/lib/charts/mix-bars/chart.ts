@@ -5,7 +5,7 @@ import type { RunRow } from '../../schema.ts';
 import { MIN_LABELLED_BAR, PUBLISHED_BAR } from '../bars.ts';
 import { publishedSourcesClause, runsClauses } from '../caption.ts';
 import { chartContext } from '../context.ts';
-import { sentences, tidy } from '../format.ts';
+import { tidy } from '../format.ts';
 import { MIN_FONT_PX, type ChartOptions } from '../options.ts';
 import { compactTicks, noDataMark, plotBase, rateAxisLabel, ratePhrase } from '../plot-parts.ts';
 import type { ChartTable } from '../table.ts';
@@ -53,14 +53,13 @@ export function mixBars(rows: readonly RunRow[], options: ChartOptions): SVGSVGE
 		marginLeft: 60,
 		ariaLabel: ctx.labels.mix_title,
 		ariaDescription: mixBarsSummary(rows, options),
-		caption: sentences(
+		caption: ctx.sentences(
 			[
 				ctx.t('mix_caption', { rate: ratePhrase(options.rateUnit, ctx) }),
 				...runsClauses(runs, ctx),
 				data.bars.some((b) => b.published) && ctx.labels.cap_published_bars,
 				publishedSourcesClause(runs, ctx),
 			],
-			ctx.lang,
 		),
 		fx: empty ? undefined : { domain: data.mixes, label: null, padding: 0.15 },
 		x: empty ? undefined : { domain: devicesShown, axis: null, padding: 0.15 },
@@ -74,7 +73,7 @@ export const mixBarsSummary = sharedByDrawings(function mixBarsSummary(rows: rea
 	const ctx = chartContext(options);
 	const data = mixBarsData(rows, options);
 	if (data.bars.length === 0) return ctx.labels.noData;
-	return sentences(
+	return ctx.sentences(
 		data.mixes.map((mix) => {
 			const top = data.bars.filter((b) => b.mix === mix).reduce((a, b) => (b.value > a.value ? b : a));
 			if (top.read === null && top.write === null) {
@@ -89,7 +88,6 @@ export const mixBarsSummary = sharedByDrawings(function mixBarsSummary(rows: rea
 				write: top.write === null ? '?' : ctx.num(top.write),
 			});
 		}),
-		ctx.lang,
 	);
 });
 

@@ -6,7 +6,7 @@ import { lostClauses, missingClause, runsClauses } from '../caption.ts';
 import { chartContext, type ChartContext } from '../context.ts';
 import { deviceSeries, type DeviceSeries } from '../devices.ts';
 import { latencyFromNs } from '../display-units.ts';
-import { listText, sentences, tidy } from '../format.ts';
+import { tidy } from '../format.ts';
 import type { ChartLabels } from '../labels.ts';
 import type { ChartOptions } from '../options.ts';
 import { categoricalColor } from '../palette.ts';
@@ -149,9 +149,8 @@ export const percentileLadderData = sharedByDrawings(function percentileLadderDa
 });
 
 function kindText(kinds: Kind[], ctx: ChartContext): string {
-	return listText(
+	return ctx.list(
 		kinds.map((k) => ctx.labels[`kind_${k}`]),
-		ctx.lang,
 	);
 }
 
@@ -169,13 +168,12 @@ export function percentileLadder(input: PercentileLadderInput, options: ChartOpt
 		...plotBase(options, ctx, faceted ? 280 * facetDevices.length : 400),
 		ariaLabel: ctx.labels.ladder_title,
 		ariaDescription: percentileLadderSummary(input, options),
-		caption: sentences(
+		caption: ctx.sentences(
 			[
 				ctx.t('ladder_caption', { kind: kindText(data.kinds, ctx), unit: ctx.latencySymbol }),
 				...runsClauses(runs, ctx),
 				...lostClauses(data, ctx),
 			],
-			ctx.lang,
 		),
 		x: {
 			type: 'point',
@@ -231,7 +229,7 @@ export function percentileLadder(input: PercentileLadderInput, options: ChartOpt
 export const percentileLadderSummary = sharedByDrawings(function percentileLadderSummary(input: PercentileLadderInput, options: ChartOptions): string {
 	const ctx = chartContext(options);
 	const data = percentileLadderData(input, options);
-	if (data.points.length === 0) return sentences([ctx.labels.noData, missingClause(data.missing, ctx)], ctx.lang);
+	if (data.points.length === 0) return ctx.sentences([ctx.labels.noData, missingClause(data.missing, ctx)]);
 	// The highest rung any line reaches is the tail the summary compares.
 	const tailIndex = Math.max(...data.lines.map((l) => l.values.findLastIndex((v) => v !== null && v > 0)));
 	const tailStat = ctx.labels[`stat_${LADDER_STEPS[tailIndex]!.step}`];
@@ -241,12 +239,12 @@ export const percentileLadderSummary = sharedByDrawings(function percentileLadde
 	const p50 = heaviest.values[1];
 	const tail = heaviest.values[tailIndex];
 	const shown = data.devices.visible.filter((id) => data.lines.some((l) => l.run.device_id === id));
-	return sentences(
+	return ctx.sentences(
 		[
 			ctx.t('ladder_summary_head', {
 				kind: kindText(data.kinds, ctx),
-				devices: listText(shown.map(data.devices.label), ctx.lang),
-				loads: listText(data.lineOrder, ctx.lang),
+				devices: ctx.list(shown.map(data.devices.label)),
+				loads: ctx.list(data.lineOrder),
 			}),
 			ctx.t('ladder_summary_top', {
 				stat: tailStat,
@@ -268,7 +266,6 @@ export const percentileLadderSummary = sharedByDrawings(function percentileLadde
 				}),
 			...lostClauses(data, ctx),
 		],
-		ctx.lang,
 	);
 });
 

@@ -5,7 +5,7 @@ import type { RunRow } from '../../schema.ts';
 import { lostClauses, missingClause, publishedSourcesClause, runsClauses } from '../caption.ts';
 import { chartContext, type ChartContext } from '../context.ts';
 import { deviceSeries, isPublished, shownRunsInOrder, type DeviceSeries } from '../devices.ts';
-import { listText, rangeText, sentences, tidy } from '../format.ts';
+import { tidy } from '../format.ts';
 import type { ChartOptions } from '../options.ts';
 import { panelFigure } from '../panels.ts';
 import {
@@ -116,7 +116,7 @@ function panel(
 
 function caption(data: QdScalingData, options: ChartOptions, ctx: ChartContext): string {
 	const drawn = new Set([...data.rate, ...data.latency].map((p) => p.run_id));
-	return sentences(
+	return ctx.sentences(
 		[
 			ctx.t('qd_caption', {
 				rate: rateAxisLabel(options.rateUnit, ctx),
@@ -131,7 +131,6 @@ function caption(data: QdScalingData, options: ChartOptions, ctx: ChartContext):
 			),
 			...lostClauses(data, ctx),
 		],
-		ctx.lang,
 	);
 }
 
@@ -163,17 +162,16 @@ export const qdScalingSummary = sharedByDrawings(function qdScalingSummary(rows:
 	const ctx = chartContext(options);
 	const data = qdScalingData(rows, options);
 	const points = [...data.rate, ...data.latency];
-	if (points.length === 0) return sentences([ctx.labels.noData, missingClause(data.missing, ctx)], ctx.lang);
+	if (points.length === 0) return ctx.sentences([ctx.labels.noData, missingClause(data.missing, ctx)]);
 	const shown = data.devices.visible.filter((id) => points.some((p) => p.device_id === id));
 	const top = data.rate.length > 0 ? data.rate.reduce((best, p) => (p.y > best.y ? p : best)) : null;
-	return sentences(
+	return ctx.sentences(
 		[
 			ctx.t('qd_summary_head', {
-				outstanding: rangeText(
+				outstanding: ctx.range(
 					points.map((p) => p.x),
-					ctx.lang,
 				),
-				devices: listText(shown.map(data.devices.label), ctx.lang),
+				devices: ctx.list(shown.map(data.devices.label)),
 			}),
 			top &&
 				ctx.t('qd_summary_top', {
@@ -186,7 +184,6 @@ export const qdScalingSummary = sharedByDrawings(function qdScalingSummary(rows:
 				}),
 			...lostClauses(data, ctx),
 		],
-		ctx.lang,
 	);
 });
 

@@ -6,7 +6,7 @@ import { droppedClause, toolsClause } from '../caption.ts';
 import { chartContext, type ChartContext } from '../context.ts';
 import { deviceSeries, lineColorScale, shownInOrder, type DeviceSeries } from '../devices.ts';
 import { bandwidthFromBytesPerS, bandwidthUnitOf, latencyFromNs } from '../display-units.ts';
-import { sentences, tidy } from '../format.ts';
+import { tidy } from '../format.ts';
 import { MIN_FONT_PX, type ChartOptions } from '../options.ts';
 import { compactTicks, latencyTicks, noDataMark, plotBase } from '../plot-parts.ts';
 import type { ChartTable } from '../table.ts';
@@ -122,7 +122,7 @@ export function timeseriesChart(points: readonly TimeseriesPoint[], options: Tim
 		marginLeft: 60,
 		ariaLabel: ctx.t('ts_title', { metric: metricLabel(options, ctx, data.unit) }),
 		ariaDescription: timeseriesSummary(points, options),
-		caption: sentences(
+		caption: ctx.sentences(
 			[
 				ctx.t(banded ? 'ts_caption' : 'ts_caption_line', { metric: metricLabel(options, ctx, data.unit) }),
 				toolsClause(
@@ -134,7 +134,6 @@ export function timeseriesChart(points: readonly TimeseriesPoint[], options: Tim
 				),
 				droppedClause(data.dropped, ctx),
 			],
-			ctx.lang,
 		),
 		x: { grid: true, label: ctx.labels.axis_time },
 		y: {
@@ -216,7 +215,7 @@ export const timeseriesSummary = sharedByDrawings(function timeseriesSummary(poi
 	// For latency the best series is the lowest one.
 	const lowIsBest = options.metric === 'lat';
 	const top = stats.reduce((a, b) => ((lowIsBest ? b.mean < a.mean : b.mean > a.mean) ? b : a));
-	return sentences(
+	return ctx.sentences(
 		[
 			...stats.map((s) =>
 				ctx.t('ts_summary_series', {
@@ -237,7 +236,6 @@ export const timeseriesSummary = sharedByDrawings(function timeseriesSummary(poi
 				}),
 			droppedClause(data.dropped, ctx),
 		],
-		ctx.lang,
 	);
 });
 
