@@ -4,13 +4,13 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import tailwindcss from '@tailwindcss/vite';
-import { isFirstShard, isLastShard } from './src/lib/build/build-shards.ts';
+import { isFirstShard } from './src/lib/build/build-shards.ts';
 import { clearEmitted, moveEmitted, placeTree } from './src/lib/build/emitted-files.ts';
 import { joinEmbeds } from './src/lib/build/embed.ts';
 import { keepUnchangedPages } from './src/lib/build/incremental.ts';
 import { headersFile } from './src/lib/build/headers.ts';
 import { redirectsFile } from './src/lib/build/redirects.ts';
-import { hostCurrentVersion, hostEarlierVersions, versionsToHost } from './src/lib/build/version-hosting.ts';
+import { hostCurrentVersion, versionsToHost } from './src/lib/build/version-hosting.ts';
 import { loadManifest } from './src/lib/build/manifest.ts';
 import { COMPARE_DRIVES_FOLDER } from './src/lib/compare/drive-file.ts';
 import { FINDER_FOLDER } from './src/lib/find/layout.ts';
@@ -58,20 +58,19 @@ const emittedFiles = {
 
 /**
  * The dataset versions the site hosts (data/versions/<version>/, for embeds pinned to one), and the embeds' script
- * at a path that does not change from build to build (embed/embed.js). A build on several cores links the earlier
- * versions in its last process while the first links its dataset and hosts it (src/lib/build/build-shards.ts).
+ * at a path that does not change from build to build (embed/embed.js): the first process of a build on several cores
+ * hosts its dataset as a version and lists the versions hosted; the earlier ones are moved over from the previous output
+ * once the build has succeeded (scripts/build.ts).
  */
 const embeds = {
 	name: 'embeds',
 	hooks: {
 		'astro:build:done': ({ dir, logger }) => {
-			const previous = process.env.SITE_PREVIOUS_OUTPUT ? join(process.env.SITE_PREVIOUS_OUTPUT, 'data') : undefined;
-			const data = fileURLToPath(new URL('data/', dir));
-			const hosted = versionsToHost(loadManifest().dataset_version, previous);
-			if (isLastShard()) hostEarlierVersions(data, previous, hosted);
 			if (!isFirstShard()) return;
+			const previous = process.env.SITE_PREVIOUS_OUTPUT ? join(process.env.SITE_PREVIOUS_OUTPUT, 'data') : undefined;
+			const hosted = versionsToHost(loadManifest().dataset_version, previous);
 			// The comparison's drive files, made from the dataset alone and written under data/, are kept by each version with its files.
-			hostCurrentVersion(data, hosted);
+			hostCurrentVersion(fileURLToPath(new URL('data/', dir)), hosted);
 			logger.info(`dataset versions hosted: ${hosted.length}`);
 			writeEmbedScript(fileURLToPath(dir));
 		},

@@ -16,6 +16,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BUILD_SHARD_ENV, mergeShardOutput } from '../src/lib/build/build-shards.ts';
 import { BUILD_RECORD, mergeBuildRecords } from '../src/lib/build/incremental.ts';
+import { moveEarlierVersions } from '../src/lib/build/version-hosting.ts';
 import { sourceHash } from './source-hash.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -138,8 +139,13 @@ export async function buildSite(out: string, { full = false, env = process.env, 
 		return status;
 	}
 	if (key !== null) writeFileSync(join(staging, SITE_KEY_FILE), `${key}\n`);
-	// The output replaced is kept as `old` until the next build (which removes it while its Astro runs).
-	if (existsSync(target)) renameSync(target, old);
+	// The dataset versions the last output hosted that this one hosts too are moved over whole (a rename a version), last:
+	// until now the last output is as it was. The output replaced is kept as `old`, without them, until the next build
+	// (which removes it while its Astro runs).
+	if (existsSync(target)) {
+		moveEarlierVersions(join(target, 'data'), join(staging, 'data'));
+		renameSync(target, old);
+	}
 	renameSync(staging, target);
 	return 0;
 }

@@ -4,12 +4,13 @@
 // build of the same data, made in another time zone and locale. The builds over the last one run two Astro processes
 // and the full build one, so the merged output of two is that of one.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
 import { VERSIONS_INDEX, hostedVersions } from '../../src/lib/build/version-hosting.ts';
+import { versionFolder } from '../../src/lib/dataset-versions.ts';
 import { buildSite } from '../../scripts/build.ts';
 import { generateCatalog, perturbFioJson } from '../../scripts/bench/synthetic-catalog.ts';
 import { ingest } from '../../scripts/ingest/run.ts';
@@ -108,6 +109,10 @@ it('renders only what changed, and gives the bytes of a full build', async () =>
 	expect(others.length).toBeGreaterThan(10);
 	for (const p of others) expect(statSync(join(site, p)).ino, p).toBe(statSync(join(work, '.site-old', p)).ino);
 	expect(Object.keys(after).filter((p) => ofFamily(p) && after[p] !== published[p]).length).toBeGreaterThan(0);
+	// The earlier dataset versions were moved over from the last output whole, not linked file by file: it holds them no more.
+	const [, ...moved] = hostedVersions(join(site, 'data'));
+	expect(moved).toHaveLength(2);
+	for (const v of moved) expect([v, existsSync(join(site, 'data', versionFolder(v), 'manifest.json')), existsSync(join(work, '.site-old', 'data', versionFolder(v)))]).toEqual([v, true, false]);
 
 	// The full build in another time zone and locale: every page, CSV and data file the same bytes; a fresh output
 	// hosts only its own dataset version.

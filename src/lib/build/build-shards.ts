@@ -1,10 +1,9 @@
 // Build-only: a build on several cores. scripts/build.ts runs one Astro process per core, each into its own folder;
 // each renders the pages of its share of the page groups (a review with its workload pages, a drive, a comparison:
 // the pages that share an embed document stay together), and the first also writes what is the site's once (the
-// dataset under data/, the comparison's drive files made from it, its dataset version, the embeds' script), the last
-// the dataset versions the last output hosted (linking them takes time). The pages over the whole catalog are rendered
-// by every process (the same bytes), except those that take time: the catalog's pages (the first's) and the finder's
-// files (the last's). At the end the others' folders are merged into the first's.
+// dataset under data/, the comparison's drive files made from it, its dataset version, the embeds' script). The pages
+// over the whole catalog are rendered by every process (the same bytes), except those that take time: the catalog's
+// pages (the first's) and the finder's files (the last's). At the end the others' folders are merged into the first's.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,7 +25,7 @@ export function buildShard(): BuildShard {
 /** Whether this process writes what the site holds once, and the catalog's pages (a build on one core is its own first and last). */
 export const isFirstShard = () => buildShard().index === 0;
 
-/** Whether this process writes the finder's files and the earlier dataset versions: the last, so they are made beside the first's share of the work over the whole catalog. */
+/** Whether this process writes the finder's files: the last, so they are made beside the first's share of the work over the whole catalog. */
 export const isLastShard = () => buildShard().index === buildShard().count - 1;
 
 /** The process of `count` that renders a page group ("/reviews/x/"): from a hash of its path, the same in every route. */

@@ -2,8 +2,8 @@
 // one it publishes now and, newest first, those the previous output hosted, VERSIONS_KEPT in all. A version's files
 // are linked, never copied or rewritten (the ingest replaces files, it never edits one). The list, newest first, is
 // data/versions/index.json. A fresh deployment hosts only its own version.
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { VERSIONS_INDEX, VERSIONS_KEPT, VERSION_PATTERN, versionFolder, versionsOfIndex } from '../dataset-versions.ts';
 import { placeFile } from './emitted-files.ts';
 import { CHART_TABLES_FOLDER } from './chart-tables.ts';
@@ -46,21 +46,25 @@ export function versionsToHost(current: string, previousDataDir?: string): strin
 	return [current, ...earlier].slice(0, VERSIONS_KEPT);
 }
 
-/** Links every file of a version folder `from` (but the site's own, see datasetFiles) into `dataDir`'s folder of version `version`. */
-function hostVersion(from: string, dataDir: string, version: string): void {
-	for (const path of datasetFiles(from)) placeFile(join(from, path), join(dataDir, versionFolder(version), path), 'link');
-}
-
 /**
  * Hosts the site's dataset (dataDir, inside the built site) as the first version of `hosted` (versionsToHost), with the
  * files the site made from it alone and wrote beside it (the comparison's drive files), and writes the list of `hosted`.
  */
 export function hostCurrentVersion(dataDir: string, hosted: readonly string[]): void {
-	hostVersion(dataDir, dataDir, hosted[0]!);
+	for (const path of datasetFiles(dataDir)) placeFile(join(dataDir, path), join(dataDir, versionFolder(hosted[0]!), path), 'link');
 	writeFileSync(join(dataDir, VERSIONS_INDEX), `${JSON.stringify(hosted, null, '\t')}\n`);
 }
 
-/** Hosts the other versions of `hosted` in `dataDir`, each linked from the previous output's data folder. */
-export function hostEarlierVersions(dataDir: string, previousDataDir: string | undefined, hosted: readonly string[]): void {
-	for (const v of hosted.slice(1)) hostVersion(join(previousDataDir!, versionFolder(v)), dataDir, v);
+/**
+ * Moves into `dataDir` (a new output's data folder) the folders of the versions it hosts besides its own (its index,
+ * hostCurrentVersion) from the previous output's data folder: one rename a version, not a link a file (at 1,000 reviews
+ * a version is some 29,000 files, and a site hosts VERSIONS_KEPT). scripts/build.ts does it last, just before the new
+ * output replaces the previous one, which then no longer holds them.
+ */
+export function moveEarlierVersions(previousDataDir: string, dataDir: string): void {
+	for (const v of hostedVersions(dataDir).slice(1)) {
+		const to = join(dataDir, versionFolder(v));
+		mkdirSync(dirname(to), { recursive: true });
+		renameSync(join(previousDataDir, versionFolder(v)), to);
+	}
 }
