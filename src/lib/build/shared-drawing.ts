@@ -1,8 +1,8 @@
 // Build-only: a chart drawn once for every language. Drawn with placeholders where its texts differ between languages
 // (its labels, compact numbers, lists, ranges, sentences: charts/writing.ts; the names of Plot's groups:
 // charts/aria-labels.ts), it is then written in each language by filling them in, the same bytes as a drawing made in
-// that language; its summary and data table likewise. That holds where nothing but the texts differ between the languages' drawings, which is decided by
-// rule, not by trying:
+// that language; its summary and data table likewise. That holds where nothing but the texts differ between the
+// languages' drawings, which is decided by rule, not by trying:
 // - every language writes numbers alike (the same digits, separators and grouping), so a drawing's numbers and what is
 //   sized from them (a y axis's margin) are every language's;
 // - no label is empty or holds a line break or an arrow (Plot splits text on line breaks and adds an arrow to an axis
@@ -244,10 +244,11 @@ const escapeAttribute = (value: string) => value.replace(/"/g, '&quot;');
  */
 function cutDrawing(element: Element, title: string, about: Pick<ChartSpec, 'kind' | 'input'>, options: ChartOptions): SharedDrawing | null {
 	const values: { text: string; attribute: boolean }[] = [];
+	const holdsPlaceholder = (text: string) => text.includes(OPEN) || text.includes(SEP) || text.includes(CLOSE);
 	const visit = (node: Node) => {
 		if (node.nodeType === 3) {
 			const text = node.nodeValue ?? '';
-			if (text.includes(OPEN) || text.includes(SEP) || text.includes(CLOSE)) {
+			if (holdsPlaceholder(text)) {
 				values.push({ text, attribute: false });
 				node.nodeValue = SLOT;
 			}
@@ -256,7 +257,7 @@ function cutDrawing(element: Element, title: string, about: Pick<ChartSpec, 'kin
 		if (node.nodeType !== 1) return;
 		const el = node as Element;
 		for (const { name, value } of [...el.attributes]) {
-			if (value.includes(OPEN) || value.includes(SEP) || value.includes(CLOSE)) {
+			if (holdsPlaceholder(value)) {
 				values.push({ text: value, attribute: true });
 				el.setAttribute(name, SLOT);
 			}
