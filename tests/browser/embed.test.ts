@@ -6,7 +6,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Frame } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ingest } from '../../scripts/ingest/run.ts';
 import { startServer, type StaticServer } from '../../scripts/serve.ts';
@@ -210,43 +210,48 @@ const SIZED = [
 ] as const;
 
 describe('embeds at their own width', () => {
-	it.each([
-		[320, true],
-		[375, true],
-		[1000, true],
-		[320, false],
-		[375, false],
-		[560, false],
-		[1000, false],
-	] as const)('draw their text at 10 px or more, filling the frame, at %i px, JavaScript %s', async (width, js) => {
+	/** Up to the snippet's widest (660 px) the chart fills the frame; a wider frame shows it at its own width. */
+	const shownAt = async (frame: Frame, width: number) => {
+		const t = await chartText(frame);
+		return t.smallest >= 9.99 && (width > 660 || t.fill > 0.9) && t.fill <= 1.001;
+	};
+	const screenshot = (w: { page: Page }, embed: string, js: boolean) =>
+		w.page.screenshot({ path: join(ARTIFACTS, `embed-sized-${embed.split('#').at(-1)}-320${js ? '' : '-nojs'}.png`) });
+
+	it.each([320, 375, 1000])('draw their text at 10 px or more, filling the frame, at %i px, JavaScript on', async (width) => {
 		for (const [embed] of SIZED) {
-			const w = await framed(embed, width, { javaScriptEnabled: js });
-			const shown = async () => {
-				const t = await chartText(w.frame);
-				// Up to the snippet's widest (660 px) the chart fills the frame; a wider frame shows it at its own width.
-				return t.smallest >= 9.99 && (width > 660 || t.fill > 0.9) && t.fill <= 1.001;
-			};
+			const w = await framed(embed, width);
 			// With JavaScript the chart is redrawn at the frame's width once the page has loaded.
-			await expect.poll(shown, { timeout: 20_000 }).toBe(true);
+			await expect.poll(() => shownAt(w.frame, width), { timeout: 20_000 }).toBe(true);
 			expect(await overflows(w.frame)).toBe(false);
-			if (width === 320) await w.page.screenshot({ path: join(ARTIFACTS, `embed-sized-${embed.split('#').at(-1)}-320${js ? '' : '-nojs'}.png`) });
+			if (width === 320) await screenshot(w, embed, true);
 			expect(w.consoleErrors).toEqual([]);
 			await w.context.close();
 		}
 	});
 
-	it('fit the height their snippet asks for without JavaScript, at any width from 320 px', async () => {
+	// Without JavaScript the layout is CSS alone: one load of each embed, its frame then set to each width.
+	it('draw their text at 10 px or more, filling the frame, and fit the height their snippet asks for without JavaScript, at any width from 320 px', async () => {
 		for (const [embed, page, id] of SIZED) {
 			const html = await (await fetch(`${base}${page}`)).text();
 			const figure = html.slice(html.indexOf(`id="${id}"`));
 			const height = Number(/data-embed-height="(\d+)"/.exec(figure)![1]);
 			const widest = Number(/data-embed-width="(\d+)"/.exec(figure)![1]);
-			for (const width of [320, 375, 479, 500, 659, widest]) {
-				const w = await framed(embed, width, { javaScriptEnabled: false });
-				const content = await w.frame.evaluate(() => document.documentElement.scrollHeight);
-				expect(content, `${id} at ${width} px`).toBeLessThanOrEqual(height);
-				await w.context.close();
+			const w = await framed(embed, 320, { javaScriptEnabled: false });
+			await screenshot(w, embed, false);
+			const textAt = [320, 375, 560, 1000];
+			const heightAt = [320, 375, 479, 500, 659, widest];
+			for (const width of [...new Set([...textAt, ...heightAt])].sort((a, b) => a - b)) {
+				await w.page.setViewportSize({ width: width + 40, height: 700 });
+				await w.page.locator('iframe').evaluate((f, px) => f.setAttribute('width', String(px)), width);
+				if (textAt.includes(width)) {
+					expect(await shownAt(w.frame, width), `${id} at ${width} px: text and fill`).toBe(true);
+					expect(await overflows(w.frame), `${id} at ${width} px`).toBe(false);
+				}
+				if (heightAt.includes(width)) expect(await w.frame.evaluate(() => document.documentElement.scrollHeight), `${id} at ${width} px: height`).toBeLessThanOrEqual(height);
 			}
+			expect(w.consoleErrors).toEqual([]);
+			await w.context.close();
 		}
 	});
 

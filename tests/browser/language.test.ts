@@ -108,15 +108,18 @@ describe('404 page', () => {
 			['/no/such/page/', 'en'],
 			['/zh-Hans/no/such/page/', 'zh'],
 		] as const) {
+			const { page } = await open404(path, { viewport: { width: 320, height: 800 } });
 			for (const width of [320, 375, 1280]) {
+				await page.setViewportSize({ width, height: 800 });
 				for (const scheme of ['light', 'dark'] as const) {
-					const { page } = await open404(path, { viewport: { width, height: 800 }, colorScheme: scheme });
+					await page.emulateMedia({ colorScheme: scheme });
+					await page.waitForFunction((dark) => document.documentElement.classList.contains('dark') === dark, scheme === 'dark');
 					const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 					expect(overflow, `${path} ${width} ${scheme}`).toBeLessThanOrEqual(1);
 					await page.screenshot({ path: join(ARTIFACTS, `404-${name}-${scheme}-${width}.png`), fullPage: true });
-					await page.context().close();
 				}
 			}
+			await page.context().close();
 		}
 	});
 });
