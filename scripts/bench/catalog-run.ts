@@ -8,10 +8,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { CHROMIUM } from '../chromium.ts';
 import { type RequestRecord } from '../serve.ts';
 import { generateCatalog } from './synthetic-catalog.ts';
 import { TIME, runNode, type Step } from './run-node.ts';
-import { CHROMIUM, inChromium } from './site.ts';
+import { inChromium } from './site.ts';
 import { benchComparison, compareCells, type CompareFigures } from './compare.ts';
 import { benchFinder, findCell, type FindFigures } from './find.ts';
 

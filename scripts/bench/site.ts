@@ -10,7 +10,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM, launch } from '../chromium.ts';
 import { startServer, type StaticServer } from '../serve.ts';
 import { PHASES, tracePaint, type PaintTrace } from './site-trace.ts';
 
@@ -28,17 +29,9 @@ const headPath = (review: string) => plainPath(review).replace('plain-chart', 'p
 const RUNS = 5;
 /** Traced loads per page (a trace slows a load: its figures say where time goes, the untraced runs how much). */
 const TRACED_RUNS = 3;
-export const CHROMIUM = '/usr/bin/chromium';
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (xs: number[]) => `${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`;
-
-export function launch(): Promise<Browser> {
-	return chromium.launch({
-		executablePath: CHROMIUM,
-		args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-	});
-}
 
 /** Runs `fn` with Chromium and the site in `site` served on localhost; a string says why it could not. */
 export async function inChromium<T>(site: string, fn: (browser: Browser, server: StaticServer) => Promise<T>): Promise<T | string> {

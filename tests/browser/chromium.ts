@@ -1,28 +1,15 @@
-// Debian's Chromium driven by playwright-core (npx playwright install cannot download browsers here).
+// The browser tests' pages in Debian's Chromium (scripts/chromium.ts launches it).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { launch } from '../../scripts/chromium.ts';
 import { ROOT } from '../helpers/fixtures.ts';
+
+export { launch };
 
 export const ARTIFACTS = join(ROOT, 'tests/artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
-
-export async function launch(): Promise<Browser> {
-	return chromium.launch({
-		executablePath: '/usr/bin/chromium',
-		args: [
-			'--headless',
-			'--no-sandbox',
-			'--disable-gpu',
-			'--disable-background-networking',
-			'--disable-component-update',
-			'--no-first-run',
-			'--disable-sync',
-		],
-		// playwright's launch() gives Chromium a fresh temporary --user-data-dir of its own every time.
-	});
-}
 
 export interface Watched {
 	context: BrowserContext;
