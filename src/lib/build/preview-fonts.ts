@@ -1,9 +1,10 @@
-// Build-only: the fonts a language's social previews need besides DejaVu (its file's previewFonts: Noto Sans CJK SC for
-// Chinese), cut down to the characters the previews use. resvg reads a font file again for every text it draws with
-// it, and the system's CJK collection is 19 MB: a Chinese preview took 175–630 ms, nearly all of it reading that file.
-// The face is taken out of the collection once (fontconfig names its file and index), and cut with harfbuzz to the
-// characters seen so far; a preview with a new character cuts it again, so every preview has all of its glyphs. A
-// glyph is drawn the same from any cut (tests/lib/build/embed-social.test.ts).
+// Build-only: the fonts social previews are drawn with (DejaVu Sans and its bold for every language, then its file's
+// previewFonts: Noto Sans CJK SC for Chinese), cut down to the characters the previews use. resvg reads a font file
+// again for every text it draws with it: the system's CJK collection is 19 MB, and a Chinese preview took 175–630 ms,
+// nearly all of it reading that file; DejaVu's 0.7 MB, read for each of a chart's texts, made 5 GB of reads in 25 s of
+// a 100-review build. The face is taken out of its file once (fontconfig names its file and index), and cut with
+// harfbuzz to the characters seen so far; a preview with a new character cuts it again, so every preview has all of its
+// glyphs. A glyph is drawn the same from any cut (tests/lib/build/embed-social.test.ts).
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,20 @@ import subsetFont from 'subset-font';
 import { languageOf, type Lang, type Language } from '../../i18n/lang.ts';
 
 type PreviewFont = Language['previewFonts'][number];
+/** A face previews are drawn with: a family, and its style when not the regular one. */
+type PreviewFace = PreviewFont & { style?: 'bold' };
+
+/** The faces of every language's previews, before its own (the page's title is bold). */
+const BASE_FACES: PreviewFace[] = [
+	{ family: 'DejaVu Sans', debianPackage: 'fonts-dejavu-core' },
+	{ family: 'DejaVu Sans', style: 'bold', debianPackage: 'fonts-dejavu-core' },
+];
+
+/** The faces `lang`'s previews are drawn with. */
+export const previewFaces = (lang: Lang): PreviewFace[] => [...BASE_FACES, ...languageOf(lang).previewFonts];
+
+/** fontconfig's name of the face ("DejaVu Sans:bold"). */
+export const facePattern = ({ family, style }: PreviewFace) => (style ? `${family}:${style}` : family);
 
 /** One face of a TrueType/OpenType collection as a font file of its own (its tables copied, offsets rebased). */
 export function faceOfCollection(collection: Buffer, index: number): Buffer {
@@ -68,9 +83,10 @@ export function fontMatch(family: string): { file: string; index: number; famili
  * The font's face as fontconfig finds it; null without fontconfig or the font, which the build says once: the previews
  * of its language are drawn without its glyphs.
  */
-export function previewFontFace({ family, debianPackage }: PreviewFont, lang: Lang): Buffer | null {
+export function previewFontFace(face: PreviewFace, lang: Lang): Buffer | null {
+	const { family, debianPackage } = face;
 	try {
-		const { file, index, families } = fontMatch(family);
+		const { file, index, families } = fontMatch(facePattern(face));
 		if (file && families.includes(family)) return faceOfCollection(readFileSync(file), index);
 	} catch {
 		// No fontconfig: said below, as for a missing font.
@@ -79,8 +95,8 @@ export function previewFontFace({ family, debianPackage }: PreviewFont, lang: La
 	return null;
 }
 
-async function cutFor(font: PreviewFont, lang: Lang, text: string, seed: string): Promise<string | null> {
-	const { family } = font;
+async function cutFor(font: PreviewFace, lang: Lang, text: string, seed: string): Promise<string | null> {
+	const family = facePattern(font);
 	if (!cuts.has(family)) {
 		const face = previewFontFace(font, lang);
 		cuts.set(family, face && { face, chars: new Set(), pending: Promise.resolve('') });
@@ -104,14 +120,16 @@ async function cutFor(font: PreviewFont, lang: Lang, text: string, seed: string)
 	return cut.pending;
 }
 
+/** Printable ASCII: the digits and letters of every chart. */
+const ASCII = String.fromCharCode(...Array.from({ length: 95 }, (_, i) => 32 + i));
+
 /**
- * Font files for the preview fonts of `lang` that hold every character of `text`; null when a family is missing (the
- * caller then lets resvg find fonts itself).
+ * Font files for the faces of `lang`'s previews that hold every character of `text`; null when a family is missing
+ * (the caller then lets resvg find fonts itself).
  */
 export async function previewFontFiles(lang: Lang, text: string): Promise<string[] | null> {
-	const language = languageOf(lang);
-	// The language's own strings seed each cut, so most previews need no second one.
-	const seed = JSON.stringify(language);
-	const files = await Promise.all(language.previewFonts.map((font) => cutFor(font, lang, text, seed)));
+	// ASCII and the language's own strings seed each cut, so most previews need no second one.
+	const seed = ASCII + JSON.stringify(languageOf(lang));
+	const files = await Promise.all(previewFaces(lang).map((face) => cutFor(face, lang, text, seed)));
 	return files.every((f): f is string => f !== null) ? files : null;
 }

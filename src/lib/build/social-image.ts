@@ -4,9 +4,8 @@
 // machine's (resvg reads the system's): Latin from DejaVu or Liberation, Chinese from Noto Sans CJK (Debian's
 // fonts-noto-cjk, cut to the characters used: preview-fonts.ts); none is bundled, and a machine without a CJK font draws
 // the Chinese previews' Chinese text as empty boxes.
-import { languageOf } from '../../i18n/lang.ts';
 import { Resvg, renderAsync, type RenderedImage, type ResvgRenderOptions } from '@resvg/resvg-js';
-import { fontMatch, previewFontFiles } from './preview-fonts.ts';
+import { facePattern, fontMatch, previewFaces, previewFontFiles } from './preview-fonts.ts';
 import { encodePng } from './png.ts';
 import { t, type Lang } from '../../i18n/strings.ts';
 import { el, htmlOf } from '../element.ts';
@@ -98,36 +97,20 @@ export function socialSvg(markup: string, title: string, lang: Lang): string {
 	return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="${FONTS}">${parts.join('')}</svg>`;
 }
 
-const fontFile = (family: string) => fontMatch(family).file;
-
-/** The files of DejaVu Sans and its bold, as fontconfig finds them; null without fontconfig. */
-let latin: string[] | null | undefined;
-function latinFonts(): string[] | null {
-	if (latin === undefined) {
-		try {
-			latin = [...new Set(['DejaVu Sans', 'DejaVu Sans:bold'].map(fontFile).filter(Boolean))];
-		} catch {
-			latin = null;
-		}
-	}
-	return latin;
-}
-
-/** The fonts of a language's previews besides DejaVu, as fontconfig finds them (whole: the CJK collection's 19 MB). */
+/** The whole font files of the faces of `lang`'s previews, as fontconfig finds them (the CJK collection's 19 MB). */
 const wholeFonts = new Map<Lang, string[]>();
 function wholePreviewFonts(lang: Lang): string[] {
-	if (!wholeFonts.has(lang)) wholeFonts.set(lang, languageOf(lang).previewFonts.map(({ family }) => fontFile(family)));
+	if (!wholeFonts.has(lang)) wholeFonts.set(lang, previewFaces(lang).map((face) => fontMatch(facePattern(face)).file));
 	return wholeFonts.get(lang)!;
 }
 
-function renderOptions(previewFonts: string[] | null): ResvgRenderOptions {
-	const files = latinFonts();
-	// Without fontconfig resvg reads every system font (slower, same result).
-	const font = files && previewFonts ? { loadSystemFonts: false, fontFiles: [...files, ...previewFonts] } : { loadSystemFonts: true };
+/** resvg's options: the given font files only, or (without them) the system's fonts, which is slower. */
+function renderOptions(fonts: string[] | null): ResvgRenderOptions {
+	const font = fonts ? { loadSystemFonts: false, fontFiles: fonts } : { loadSystemFonts: true };
 	return { font: { ...font, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' }, fitTo: { mode: 'original' } };
 }
 
-/** The preview's pixels, drawn with the fonts of `lang` (`previewFonts`: its preview fonts' files, whole by default). */
+/** The preview's pixels, drawn with the fonts of `lang` (`previewFonts`: its faces' files, whole by default). */
 export function socialImage(svg: string, lang: Lang, previewFonts?: string[] | null): RenderedImage {
 	let fonts = previewFonts;
 	if (fonts === undefined) {

@@ -10,7 +10,7 @@ import { embedDocumentHtml, embedPart, embedPath, oembedJson, type EmbedChart } 
 import { htmlOf } from '../../../src/lib/element.ts';
 import { Resvg } from '@resvg/resvg-js';
 import { socialImage, socialPng, socialSvg } from '../../../src/lib/build/social-image.ts';
-import { faceOfCollection, previewFontFiles } from '../../../src/lib/build/preview-fonts.ts';
+import { faceOfCollection, facePattern, fontMatch, previewFaces, previewFontFiles } from '../../../src/lib/build/preview-fonts.ts';
 import { languageOf } from '../../../src/i18n/lang.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -133,8 +133,11 @@ describe('social preview', () => {
 	};
 	const socialSvgFor = (title: string, lang: 'en' | 'zh-Hans' = 'en') => socialSvg(drawing(560, lang).markup, title, lang);
 
-	it('is a 1200 × 630 PNG of the chart under the page title, drawn off the main thread as it would be on it', async () => {
+	it('is a 1200 × 630 PNG of the chart under the page title, drawn off the main thread with DejaVu cut to its characters as it would be on it with the whole faces', async () => {
 		const svg = socialSvgFor('Intel SSD DC S3500 enterprise SSD review');
+		const cut = (await previewFontFiles('en', svg))!;
+		const whole = previewFaces('en').map((face) => fontMatch(facePattern(face)).file);
+		expect(cut.map((f) => statSync(f).size < statSync(whole[cut.indexOf(f)]!).size / 4)).toEqual(whole.map(() => true));
 		const png = await socialPng(svg, 'en');
 		// The PNG decoded by another decoder (resvg's, for an image drawn 1:1) holds the pixels of the render on the main thread.
 		const decoded = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><image width="1200" height="630" href="data:image/png;base64,${png.toString('base64')}"/></svg>`).render();
@@ -154,15 +157,18 @@ describe('social preview', () => {
 		const { family } = languageOf('zh-Hans').previewFonts[0]!;
 		const [file, index] = execFileSync('fc-match', ['-f', '%{file}|%{index}', family], { encoding: 'utf8' }).split('|');
 		const whole = join(mkdtempSync(join(tmpdir(), 'face-')), 'face.otf');
+		// DejaVu's faces, whole, as every language's previews draw with them.
+		const latin = previewFaces('en').map((face) => fontMatch(facePattern(face)).file);
 		writeFileSync(whole, faceOfCollection(readFileSync(file!), Number(index)));
 		// The second title has characters the first cut lacks: it is cut again, and the first preview's glyphs stay the same.
 		for (const title of ['英特尔固态硬盘评测', '三星企业级硬盘的随机写入延迟']) {
 			const svg = socialSvgFor(title, 'zh-Hans');
 			const cut = (await previewFontFiles('zh-Hans', svg))!;
-			expect(statSync(cut[0]!).size).toBeLessThan(statSync(whole).size / 20);
+			expect(cut).toHaveLength(latin.length + 1);
+			expect(statSync(cut.at(-1)!).size).toBeLessThan(statSync(whole).size / 20);
 			const png = await socialPng(svg, 'zh-Hans');
 			const decoded = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><image width="1200" height="630" href="data:image/png;base64,${png.toString('base64')}"/></svg>`).render();
-			expect(decoded.pixels.equals(socialImage(svg, 'zh-Hans', [whole]).pixels), title).toBe(true);
+			expect(decoded.pixels.equals(socialImage(svg, 'zh-Hans', [...latin, whole]).pixels), title).toBe(true);
 		}
 		expect(titleInk(socialSvgFor('三星企业级硬盘的随机写入延迟', 'zh-Hans'), 'zh-Hans')).toBeGreaterThan(2000);
 	});
