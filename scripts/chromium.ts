@@ -9,7 +9,7 @@ export const CHROMIUM = '/usr/bin/chromium';
  * address bar's WebUI popup in renderers of their own: about half of what a new context costs (992 → 457 ms a context
  * measured side by side), and the tests open hundreds. Chromium keeps only the last `--disable-features` it is given,
  * so this one repeats Playwright's own list (playwright-core 1.65.1) before adding those two;
- * tests/browser/chromium.test.ts fails if Playwright's list grows.
+ * tests/scripts/chromium.test.ts fails if Playwright's list grows.
  */
 export const DISABLED_FEATURES = [
 	'AvoidUnnecessaryBeforeUnloadCheckSync',
