@@ -4,7 +4,7 @@
 // src/lib/build/incremental.ts); `--full` renders every page. When neither the site's code nor the dataset changed
 // since the last build (its key is left in the output), Astro is not run at all: the output is already that build.
 // The output a build replaces stays beside it (`.<out>-old`) until the next build, which removes it after its swap
-// without waiting for it (src/lib/build/retired-outputs.ts).
+// without waiting for it (retired-outputs.ts).
 //
 // node scripts/build.ts [--out dist] [--full]   (the dataset: SITE_DATA_DIR, or public/data)
 import { spawn } from 'node:child_process';
@@ -16,7 +16,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BUILD_SHARD_ENV, mergeShardOutput } from '../src/lib/build/build-shards.ts';
 import { BUILD_RECORD, mergeBuildRecords } from '../src/lib/build/incremental.ts';
-import { removeRetired, retire } from '../src/lib/build/retired-outputs.ts';
+import { removeRetired, retire } from './retired-outputs.ts';
 import { moveEarlierVersions } from '../src/lib/build/version-hosting.ts';
 import { sourceHash } from './source-hash.ts';
 

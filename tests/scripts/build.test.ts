@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
-import { retiredOutputs } from '../../src/lib/build/retired-outputs.ts';
+import { retiredOutputs } from '../../scripts/retired-outputs.ts';
 import { VERSIONS_INDEX, hostedVersions } from '../../src/lib/build/version-hosting.ts';
 import { versionFolder } from '../../src/lib/dataset-versions.ts';
 import { buildSite } from '../../scripts/build.ts';

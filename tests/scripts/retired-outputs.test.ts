@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { removeRetired, retire, retiredOutputs } from '../../../src/lib/build/retired-outputs.ts';
+import { removeRetired, retire, retiredOutputs } from '../../scripts/retired-outputs.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'retired-outputs-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

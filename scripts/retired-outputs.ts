@@ -1,8 +1,9 @@
-// Build-only: removing an output no longer served, without the build waiting for it. scripts/build.ts keeps the output
-// it replaces beside the new one (`.<out>-old`) until the next build; that build renames it out of the way
-// (`.<out>-retired-…`, one rename) before its swap and, after it, removes every retired folder in a process of its own
-// that outlives it: at 1,000 reviews an output is some 113,000 files, whose removal slowed the rebuild it ran in.
-// Nothing reads a retired folder; one whose removal did not finish (the machine stopped) is taken up by the next build's.
+// Removing an output no longer served without the build waiting for it. scripts/build.ts keeps the output it replaces
+// beside the new one (`.<out>-old`) until the next build; that build renames it out of the way (`.<out>-retired-…`, one
+// rename) before its swap and, after it, removes every retired folder in a process of its own that outlives it: at
+// 1,000 reviews an output is some 113,000 files, whose removal slowed the rebuild it ran in. Nothing reads a retired
+// folder; one whose removal did not finish (the machine stopped) is taken up by the next build's. Here, not in src/:
+// how outputs are swapped is not what pages are made from (build.ts's codeVersion), so it leaves every page's key as it was.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, renameSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
