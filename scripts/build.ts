@@ -16,8 +16,8 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BUILD_SHARD_ENV, mergeShardOutput } from '../src/lib/build/build-shards.ts';
 import { BUILD_RECORD, mergeBuildRecords } from '../src/lib/build/incremental.ts';
-import { removeRetired, retire } from './retired-outputs.ts';
 import { moveEarlierVersions } from '../src/lib/build/version-hosting.ts';
+import { removeRetired, retire } from './retired-outputs.ts';
 import { sourceHash } from './source-hash.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
