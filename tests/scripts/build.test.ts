@@ -1,8 +1,9 @@
 // `npm run build` over the last build (scripts/build.ts): with nothing changed it does not run Astro at all; after one
 // review changed, it renders only that review's pages, its drives' pages and the catalog's own pages, and the finder's
 // files of the workload families whose results changed only; and its output is byte for byte the output of a full
-// build of the same data, made in another time zone and locale. The builds over the last one run two Astro processes
-// and the full build one, so the merged output of two is that of one.
+// build of the same data, made in another time zone and locale. The output it replaces stays beside it; the one before
+// that, and what an interrupted removal left, are removed by a process of their own. The builds over the last one run
+// two Astro processes and the full build one, so the merged output of two is that of one.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
