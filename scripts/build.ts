@@ -3,13 +3,13 @@
 // whose inputs and code are those of the last build are taken over from it, not rendered again (see
 // src/lib/build/incremental.ts); `--full` renders every page. When neither the site's code nor the dataset changed
 // since the last build (its key is left in the output), Astro is not run at all: the output is already that build.
-// The output a build replaces stays beside it (`.<out>-old`) until the next build, which removes it while Astro runs.
+// The output a build replaces stays beside it (`.<out>-old`) until the next build, which removes it after its swap
+// without waiting for it (retired-outputs.ts).
 //
 // node scripts/build.ts [--out dist] [--full]   (the dataset: SITE_DATA_DIR, or public/data)
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFileSync, createWriteStream, existsSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { BUILD_SHARD_ENV, mergeShardOutput } from '../src/lib/build/build-shards.ts';
 import { BUILD_RECORD, mergeBuildRecords } from '../src/lib/build/incremental.ts';
 import { moveEarlierVersions } from '../src/lib/build/version-hosting.ts';
+import { removeRetired, retire } from './retired-outputs.ts';
 import { sourceHash } from './source-hash.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -110,9 +111,6 @@ export async function buildSite(out: string, { full = false, env = process.env, 
 		else process.stdout.write(message);
 		return 0;
 	}
-	// The output the last build replaced is removed while Astro renders (it takes seconds: at 1,000 reviews some 140,000
-	// files, 6–9 s of a one-review rebuild of about 45 s when it was removed after the swap).
-	const clearing = rm(old, { recursive: true, force: true });
 	// Astro bundles the pages into <outDir>/.prerender only when outDir is under its working directory (else into the
 	// project's .astro/, which other builds share), and that bundle imports packages: outside the project, the output's
 	// folder gets a link to its node_modules.
@@ -125,7 +123,6 @@ export async function buildSite(out: string, { full = false, env = process.env, 
 	const outDirs = Array.from({ length: jobs }, (_, k) => (k === 0 ? staging : `${staging}-${k}`));
 	for (const dir of outDirs) rmSync(dir, { recursive: true, force: true });
 	let status = await runAstro(outDirs, parent, childEnv, logFile);
-	await clearing;
 	try {
 		if (status === 0) for (const dir of outDirs.slice(1)) mergeShardOutput(dir, staging, { [BUILD_RECORD]: mergeBuildRecords });
 	} catch (e) {
@@ -140,13 +137,15 @@ export async function buildSite(out: string, { full = false, env = process.env, 
 	}
 	if (key !== null) writeFileSync(join(staging, SITE_KEY_FILE), `${key}\n`);
 	// The dataset versions the last output hosted that this one hosts too are moved over whole (a rename a version), last:
-	// until now the last output is as it was. The output replaced is kept as `old`, without them, until the next build
-	// (which removes it while its Astro runs).
+	// until now the last output is as it was. The output replaced is kept as `old`, without them, until the next build;
+	// the one before it is removed after the swap by a process this build does not wait for.
+	if (existsSync(old)) retire(old, target);
 	if (existsSync(target)) {
 		moveEarlierVersions(join(target, 'data'), join(staging, 'data'));
 		renameSync(target, old);
 	}
 	renameSync(staging, target);
+	removeRetired(target);
 	return 0;
 }
 

@@ -1,14 +1,16 @@
 // `npm run build` over the last build (scripts/build.ts): with nothing changed it does not run Astro at all; after one
 // review changed, it renders only that review's pages, its drives' pages and the catalog's own pages, and the finder's
 // files of the workload families whose results changed only; and its output is byte for byte the output of a full
-// build of the same data, made in another time zone and locale. The builds over the last one run two Astro processes
-// and the full build one, so the merged output of two is that of one.
+// build of the same data, made in another time zone and locale. The output it replaces stays beside it; the one before
+// that, and what an interrupted removal left, are removed by a process of their own. The builds over the last one run
+// two Astro processes and the full build one, so the merged output of two is that of one.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
+import { retiredOutputs } from '../../scripts/retired-outputs.ts';
 import { VERSIONS_INDEX, hostedVersions } from '../../src/lib/build/version-hosting.ts';
 import { versionFolder } from '../../src/lib/dataset-versions.ts';
 import { buildSite } from '../../scripts/build.ts';
@@ -102,7 +104,16 @@ it('renders only what changed, and gives the bytes of a full build', async () =>
 	writeFileSync(result, perturbFioJson(readFileSync(result, 'utf8'), 1.01)!);
 	expect((await ingest({ dataDir: data, out: dataset })).errors).toEqual([]);
 	const [published, family] = [files(site), 'sequential-100-131072'];
+	// What an interrupted removal of an output before last left: the next build removes it with the one it retires.
+	mkdirSync(join(work, '.site-retired-1-2', 'reviews'), { recursive: true });
+	writeFileSync(join(work, '.site-retired-1-2', 'reviews', 'index.html'), 'left over');
+	const replaced = statSync(join(site, 'index.html')).ino;
 	expect(families(await build(site, 'result-changed'))).toEqual([family]);
+	// The output replaced stays as `.site-old`; the one before it and the leftover are removed by a process of their own.
+	for (const started = Date.now(); retiredOutputs(site).length > 0 && Date.now() - started < 60_000; ) await new Promise((ok) => setTimeout(ok, 100));
+	expect(retiredOutputs(site)).toEqual([]);
+	expect(readdirSync(work).filter((e) => e.startsWith('.site'))).toEqual(['.site-old']);
+	expect(statSync(join(work, '.site-old', 'index.html')).ino).toBe(replaced);
 	const after = files(site);
 	const ofFamily = (p: string) => p.startsWith(`${FAMILIES}${family}/`);
 	const others = Object.keys(after).filter((p) => p.startsWith(FAMILIES) && !ofFamily(p));
