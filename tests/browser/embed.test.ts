@@ -307,7 +307,9 @@ describe('embeds of comparisons', () => {
 		await w.page.waitForSelector('[data-compare-page][data-state="ready"]');
 		const figure = w.page.locator('[data-family] figure[data-chart="lvi"]').first();
 		await figure.locator('[data-chart-embed] summary').click();
-		await expect.poll(() => figure.locator('[data-embed-snippet]').inputValue()).toMatch(/&amp;v=[0-9a-f]{64}"/);
+		// The pin waits for the site's list of versions, fetched when "Embed" opens. Alone it comes at once; in one full
+		// run, the other worker's pages loading, the snippet was still unpinned after the 10 s the polls are given.
+		await expect.poll(() => figure.locator('[data-embed-snippet]').inputValue(), { timeout: 30_000 }).toMatch(/&amp;v=[0-9a-f]{64}"/);
 		const snippet = await figure.locator('[data-embed-snippet]').inputValue();
 		const src = /src="([^"]+)"/.exec(snippet)![1]!.replace(/&amp;/g, '&');
 		expect(src).toMatch(new RegExp(`^${base}/embed/compare/\\?devices=crucial-p2-2tb,wd-blue-3d-1tb,samsung-840-evo-120gb&base=wd-blue-3d-1tb&chart=cmp-\\d+-lvi&v=[0-9a-f]{64}$`));
