@@ -11,6 +11,12 @@ export { launch };
 export const ARTIFACTS = join(ROOT, 'tests/artifacts');
 mkdirSync(ARTIFACTS, { recursive: true });
 
+/** Switches the system's colour scheme and waits until the page has followed it (its `dark` class, prefs.ts). */
+export async function useColorScheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
+	await page.emulateMedia({ colorScheme });
+	await page.waitForFunction((dark) => document.documentElement.classList.contains('dark') === dark, colorScheme === 'dark');
+}
+
 export interface Watched {
 	context: BrowserContext;
 	page: Page;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_LANG, LANGS } from '../../src/i18n/lang.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 import { collectPageText, datasetText, siteEnglish, type DataText } from '../helpers/english-check.ts';
-import { ARTIFACTS, browserSession, launch, watchedPage, type Watched } from './chromium.ts';
+import { ARTIFACTS, browserSession, launch, useColorScheme, watchedPage, type Watched } from './chromium.ts';
 import { pagesToWalk, pathIn } from './page-types.ts';
 
 const base = inject('baseUrl');
@@ -112,8 +112,7 @@ describe('404 page', () => {
 			for (const width of [320, 375, 1280]) {
 				await page.setViewportSize({ width, height: 800 });
 				for (const scheme of ['light', 'dark'] as const) {
-					await page.emulateMedia({ colorScheme: scheme });
-					await page.waitForFunction((dark) => document.documentElement.classList.contains('dark') === dark, scheme === 'dark');
+					await useColorScheme(page, scheme);
 					const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 					expect(overflow, `${path} ${width} ${scheme}`).toBeLessThanOrEqual(1);
 					await page.screenshot({ path: join(ARTIFACTS, `404-${name}-${scheme}-${width}.png`), fullPage: true });

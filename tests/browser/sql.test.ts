@@ -9,7 +9,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { readCsv } from '../../src/lib/formats/published-csv/reader.ts';
 import { ROW_CAP, TIME_LIMIT_MS, sqlUrl } from '../../src/lib/sql/console.ts';
 import { SQL_EXAMPLES } from '../../src/lib/sql/examples.ts';
-import { ARTIFACTS, browserSession } from './chromium.ts';
+import { ARTIFACTS, browserSession, useColorScheme } from './chromium.ts';
 
 const base = inject('baseUrl');
 const { open } = browserSession(base);
@@ -66,7 +66,7 @@ describe('SQL console', () => {
 			const { page } = await open(sqlUrl(lang === 'zh' ? '/zh-Hans/sql/' : '/sql/', sql), { viewport: { width: 320, height: 800 } });
 			expect(await settled(page)).toBe('ready');
 			for (const colorScheme of ['light', 'dark'] as const) {
-				await page.emulateMedia({ colorScheme });
+				await useColorScheme(page, colorScheme);
 				for (const width of [320, 375, 1280]) {
 					await page.setViewportSize({ width, height: 800 });
 					const cells = page.locator('[data-testid="sql-table"] tbody td');
@@ -163,12 +163,11 @@ describe('SQL console', () => {
 
 	it('reads in light and dark, in Chinese and at 375 px', async () => {
 		const path = sqlUrl('/sql/', example('qd-95-peak').sql);
-		const light = await open(path, { viewport: { width: 1280, height: 900 } });
-		expect(await settled(light.page)).toBe('ready');
-		await light.page.screenshot({ path: join(ARTIFACTS, 'sql-1280.png') });
-		await light.page.emulateMedia({ colorScheme: 'dark' });
-		await light.page.waitForFunction(() => document.documentElement.classList.contains('dark'));
-		await light.page.screenshot({ path: join(ARTIFACTS, 'sql-dark-1280.png') });
+		const { page } = await open(path, { viewport: { width: 1280, height: 900 } });
+		expect(await settled(page)).toBe('ready');
+		await page.screenshot({ path: join(ARTIFACTS, 'sql-1280.png') });
+		await useColorScheme(page, 'dark');
+		await page.screenshot({ path: join(ARTIFACTS, 'sql-dark-1280.png') });
 		const zh = await open(`/zh-Hans${path}`, { viewport: { width: 1280, height: 900 } });
 		expect(await settled(zh.page)).toBe('ready');
 		expect(await zh.page.locator('h1').innerText()).toBe('SQL 控制台');
