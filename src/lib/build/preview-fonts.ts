@@ -95,12 +95,12 @@ export function previewFontFace(face: PreviewFace, lang: Lang): Buffer | null {
 	return null;
 }
 
-async function cutFor(font: PreviewFace, lang: Lang, text: string, seed: string): Promise<string | null> {
+async function cutFor(font: PreviewFace, lang: Lang, text: string, seed: () => string): Promise<string | null> {
 	const family = facePattern(font);
 	if (!cuts.has(family)) {
 		const face = previewFontFace(font, lang);
 		cuts.set(family, face && { face, chars: new Set(), pending: Promise.resolve('') });
-		text += seed;
+		text += seed();
 	}
 	const cut = cuts.get(family)!;
 	if (!cut) return null;
@@ -128,8 +128,8 @@ const ASCII = String.fromCharCode(...Array.from({ length: 95 }, (_, i) => 32 + i
  * (the caller then lets resvg find fonts itself).
  */
 export async function previewFontFiles(lang: Lang, text: string): Promise<string[] | null> {
-	// ASCII and the language's own strings seed each cut, so most previews need no second one.
-	const seed = ASCII + JSON.stringify(languageOf(lang));
+	// ASCII and the language's own strings seed each face's first cut, so most previews need no second one.
+	const seed = () => ASCII + JSON.stringify(languageOf(lang));
 	const files = await Promise.all(previewFaces(lang).map((face) => cutFor(face, lang, text, seed)));
 	return files.every((f): f is string => f !== null) ? files : null;
 }
