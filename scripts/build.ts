@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { BUILD_SHARD_ENV, mergeShardOutput } from '../src/lib/build/build-shards.ts';
 import { BUILD_RECORD, mergeBuildRecords } from '../src/lib/build/incremental.ts';
 import { moveEarlierVersions } from '../src/lib/build/version-hosting.ts';
+import { siteSettingsProblem } from '../src/lib/build/site-url.ts';
 import { removeRetired, retire } from './retired-outputs.ts';
 import { sourceHash } from './source-hash.ts';
 
@@ -102,6 +103,13 @@ export async function buildSite(out: string, { full = false, env = process.env, 
 	const parent = dirname(target);
 	const staging = join(parent, `.${basename(target)}-staging`);
 	const old = join(parent, `.${basename(target)}-old`);
+	const problem = siteSettingsProblem(env);
+	if (problem) {
+		const message = `build: ${problem}\n`;
+		if (logFile) writeFileSync(logFile, message);
+		else process.stderr.write(message);
+		return 2;
+	}
 	const code = codeVersion();
 	// Astro runs in `parent`, where a relative SITE_DATA_DIR (or public/data) is read.
 	const key = siteKey(code, resolve(parent, env.SITE_DATA_DIR ?? 'public/data'), env.SITE_URL, env.SITE_DATA_URL);

@@ -10,14 +10,17 @@ import { assetPath } from '../i18n/routes.ts';
  */
 const configured = (): string => (typeof import.meta.env === 'undefined' ? '' : (import.meta.env.SITE_DATA_URL ?? '')).trim();
 
-/** The data folder's URL, with its trailing slash: SITE_DATA_URL's, else the site's own "/data/" (under the base). */
-export function dataBase(): string {
-	const url = configured();
-	return url ? url.replace(/\/*$/, '/') : assetPath('/data/');
+/**
+ * The data folder's URL, with its trailing slash: SITE_DATA_URL's, else the site's own "/data/" (under the base).
+ * `url`: the setting when the caller reads it itself (build code outside Vite's bundle: src/lib/build/site-url.ts).
+ */
+export function dataBase(url = configured()): string {
+	const given = url.trim();
+	return given ? given.replace(/\/*$/, '/') : assetPath('/data/');
 }
 
 /** A file of the data folder ("runs.parquet", "raw/x.log") at the data folder's URL. */
-export const dataUrl = (path: string): string => `${dataBase()}${path.replace(/^\/+/, '')}`;
+export const dataUrl = (path: string, url = configured()): string => `${dataBase(url)}${path.replace(/^\/+/, '')}`;
 
 /** The origin data/ is served from when it is not the site's ("https://data.example.org"); null for the site's own. */
 export function dataOrigin(url = configured()): string | null {

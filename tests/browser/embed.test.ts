@@ -19,9 +19,9 @@ import { chartText } from './chart-text.ts';
 const base = inject('baseUrl');
 const ZDNET = 'zdnet-2013-intel-dc-s3500';
 /** A page group's embed document (the review and its workload pages, every language) and charts in it. */
-const ZDNET_DOC = `/embed/reviews/${ZDNET}/charts/`;
+const ZDNET_DOC = `/data/embeds/reviews/${ZDNET}.html`;
 const EMBED = `${ZDNET_DOC}#r-four-corners`;
-const LAB_DOC = '/embed/reviews/lab-2026-virtual-disk-fio-sweep/charts/';
+const LAB_DOC = '/data/embeds/reviews/lab-2026-virtual-disk-fio-sweep.html';
 const LVI = `${LAB_DOC}#r-w-4k-random-read-lvi`;
 /** An embed URL with a query: before the fragment naming the chart. */
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -113,6 +113,9 @@ describe('embeds', () => {
 		const w = await framed(withQuery(LVI, 'stat=p99&unit=ms'), 1000);
 		await expect.poll(() => w.frame.locator('[data-chart-frame] svg[aria-label]').first().getAttribute('aria-label'), { timeout: 30_000 }).toBe('Latency (p99) versus IOPS');
 		await expect.poll(() => w.frame.locator('[data-chart-summary]').textContent()).toMatch(/\d ms\b/);
+		// Its name above it and the document's title say what it shows now, not the page's view.
+		expect(await w.frame.locator('[data-embed-chart] h1').innerText()).toBe('Latency (p99) versus IOPS');
+		expect(await w.frame.title()).toMatch(/^Latency \(p99\) versus IOPS · /);
 		expect(w.consoleErrors).toEqual([]);
 		await w.context.close();
 	});
@@ -181,11 +184,13 @@ describe('a page group’s embed document', () => {
 		await first.context.close();
 	});
 
-	it('takes over the embed URLs of a chart’s own page, as published before, query and all', async () => {
+	it('takes over the embed URLs published before (a chart’s own page; a document under /embed/), query and all', async () => {
 		const cases = [
 			[`/embed/reviews/${ZDNET}/charts/r-four-corners/?theme=dark`, `${ZDNET_DOC}?theme=dark#r-four-corners`],
 			['/embed/zh-Hans/reviews/lab-2026-virtual-disk-fio-sweep/w-4k-random-read/charts/r-w-4k-random-read-lvi/', `${LAB_DOC}#zh-Hans/r-w-4k-random-read-lvi`],
-			['/embed/compare/crucial-p2-2tb-vs-wd-blue-3d-1tb/charts/cmp-0-lvi/', '/embed/compare/crucial-p2-2tb-vs-wd-blue-3d-1tb/charts/#cmp-0-lvi'],
+			['/embed/compare/crucial-p2-2tb-vs-wd-blue-3d-1tb/charts/cmp-0-lvi/', '/data/embeds/compare/crucial-p2-2tb-vs-wd-blue-3d-1tb.html#cmp-0-lvi'],
+			// The browser keeps the fragment ("#zh-Hans/…") across the redirect.
+			['/embed/reviews/lab-2026-virtual-disk-fio-sweep/charts/?theme=dark', `${LAB_DOC}?theme=dark`],
 		];
 		for (const [old, now] of cases) {
 			const res = await fetch(`${base}${old}`, { redirect: 'manual' });
@@ -197,6 +202,11 @@ describe('a page group’s embed document', () => {
 		expect(await w.frame.locator('h1').innerText()).toMatch(/IOPS/);
 		expect(w.consoleErrors).toEqual([]);
 		await w.context.close();
+		// The last document's URL: the fragment naming the chart survives the redirect.
+		const doc = await framed('/embed/reviews/lab-2026-virtual-disk-fio-sweep/charts/#zh-Hans/r-w-4k-random-read-lvi', 700);
+		expect(doc.frame.url()).toBe(`${base}${LAB_DOC}#zh-Hans/r-w-4k-random-read-lvi`);
+		expect(await doc.frame.locator('[data-embed-chart]').getAttribute('id')).toBe('zh-Hans/r-w-4k-random-read-lvi');
+		await doc.context.close();
 	});
 });
 
@@ -284,7 +294,7 @@ describe('embeds at their own width', () => {
 });
 
 describe('embeds of comparisons', () => {
-	const PAIR = '/embed/compare/crucial-p2-2tb-vs-wd-blue-3d-1tb/charts/#cmp-0-lvi';
+	const PAIR = '/data/embeds/compare/crucial-p2-2tb-vs-wd-blue-3d-1tb.html#cmp-0-lvi';
 
 	it('show a pre-rendered pair’s chart without JavaScript, and another view of it drawn live', async () => {
 		const still = await framed(PAIR, 700, { javaScriptEnabled: false });

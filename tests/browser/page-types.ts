@@ -65,8 +65,8 @@ export const PAGE_TYPES: readonly PageType[] = [
 	{
 		kind: 'chart embed',
 		source: 'src/lib/build/embed.ts',
-		// The review's embed document: every chart of it and its workload pages, in every language, one named by the fragment.
-		paths: [`/embed${SWEEP}charts/#{anchor}r-w-4k-random-read-qd32-timeseries-ts-iops`],
+		// The review's embed document (published with data/): every chart of it and its workload pages, in every language, one named by the fragment.
+		paths: [`/data/embeds${SWEEP.slice(0, -1)}.html#{anchor}r-w-4k-random-read-qd32-timeseries-ts-iops`],
 		ready: 'figure[data-chart] [data-chart-frame] svg:visible',
 	},
 	{

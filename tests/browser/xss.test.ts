@@ -369,7 +369,7 @@ describe('XSS payloads in every text field', () => {
 	/** Embeds of charts of the review and of a workload page (their source line is the page's title). */
 	const embedPages = async () => {
 		const pages = await Promise.all([REVIEW, (await workloadPages())[0]!].map((path) => load(path, false)));
-		const found = pages.map((r) => r.links.map((h) => new URL(h).pathname).find((h) => h.startsWith(`/embed${REVIEW}`) && h.endsWith('/')));
+		const found = pages.map((r) => r.links.map((h) => new URL(h).pathname).find((h) => h === `/data/embeds${REVIEW.slice(0, -1)}.html`));
 		expect(found.every((f) => f !== undefined)).toBe(true);
 		return found as string[];
 	};

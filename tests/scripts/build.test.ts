@@ -90,12 +90,13 @@ it('renders only what changed, and gives the bytes of a full build', async () =>
 	expect(hosted).toHaveLength(2);
 	expect(hosted[1]).toBe(firstVersion[0]);
 	// A version holds the dataset and the comparison's drive files made from it; the finder's files (under data/ too)
-	// and the chart CSVs and previews are the site's, not a version's.
+	// and the chart CSVs, previews and embed documents are the site's, not a version's.
 	const paths = Object.keys(files(site));
 	const version = `/data/versions/${hosted[0]}/`;
 	expect(paths.filter((p) => p.startsWith('/data/find/families/')).length).toBeGreaterThan(10);
+	expect(paths.filter((p) => /^\/data\/embeds\/reviews\/[^/]+\.html$/.test(p))).toHaveLength(reviews.length);
 	expect(paths.filter((p) => p.startsWith(`${version}compare/drives/`)).length).toBeGreaterThan(0);
-	expect(paths.filter((p) => p.startsWith(version) && /^(find|charts|previews)\//.test(p.slice(version.length)))).toEqual([]);
+	expect(paths.filter((p) => p.startsWith(version) && /^(find|charts|previews|embeds)\//.test(p.slice(version.length)))).toEqual([]);
 	expect(paths.filter((p) => p.startsWith('/find/families/'))).toEqual([]);
 
 	// One result changed (its throughput and latency, by 1 %): the files of its workload family are written again, every

@@ -180,12 +180,14 @@ describe('the _headers format (Cloudflare Pages, Netlify)', () => {
 describe('the _redirects format (Cloudflare Pages, Netlify, GitLab Pages)', () => {
 	const rules = parseRedirectsFile(redirectsFile());
 	it.each([
-		['/embed/reviews/x/charts/r-lvi/', '/embed/reviews/x/charts/#r-lvi'],
-		['/embed/reviews/x/w-4k/charts/r-w-4k-lvi/', '/embed/reviews/x/charts/#r-w-4k-lvi'],
-		['/embed/zh-Hans/reviews/x/w-4k/charts/r-w-4k-lvi/', '/embed/reviews/x/charts/#zh-Hans/r-w-4k-lvi'],
-		['/embed/zh-Hans/drives/d/charts/d-x-fc/', '/embed/drives/d/charts/#zh-Hans/d-x-fc'],
-		['/embed/reviews/x/charts/', null],
+		['/embed/reviews/x/charts/r-lvi/', '/data/embeds/reviews/x.html#r-lvi'],
+		['/embed/reviews/x/w-4k/charts/r-w-4k-lvi/', '/data/embeds/reviews/x.html#r-w-4k-lvi'],
+		['/embed/zh-Hans/reviews/x/w-4k/charts/r-w-4k-lvi/', '/data/embeds/reviews/x.html#zh-Hans/r-w-4k-lvi'],
+		['/embed/zh-Hans/drives/d/charts/d-x-fc/', '/data/embeds/drives/d.html#zh-Hans/d-x-fc'],
+		['/embed/reviews/x/charts/', '/data/embeds/reviews/x.html'],
+		['/data/embeds/reviews/x.html', null],
 		['/embed/find/', null],
+		['/embed/compare/', null],
 	])('%s → %s', (path, location) => {
 		expect(redirectFor(rules, path)?.location ?? null).toBe(location);
 	});

@@ -147,7 +147,8 @@ async function refreshSnippet(area: HTMLTextAreaElement): Promise<void> {
 	if (current) query.set('v', current);
 	// The query goes before the fragment that names the chart in its page's embed document.
 	const [path, anchor] = d.embedSrc!.split('#') as [string, string | undefined];
-	const src = `${location.origin}${path.replace(/\?.*$/, '')}?${query.toString().replace(/%2C/g, ',')}${anchor === undefined ? '' : `#${anchor}`}`;
+	// The document is the site's, or of data/'s host when SITE_DATA_URL puts it elsewhere (its URL then absolute).
+	const src = `${new URL(path.replace(/\?.*$/, ''), location.href).href}?${query.toString().replace(/%2C/g, ',')}${anchor === undefined ? '' : `#${anchor}`}`;
 	area.value = iframeSnippet(src, d.embedTitle ?? '', { width: Number(d.embedWidth), height: Number(d.embedHeight) });
 	area.closest('details')?.querySelector<HTMLAnchorElement>('[data-embed-link]')?.setAttribute('href', src);
 }

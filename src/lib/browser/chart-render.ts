@@ -6,7 +6,7 @@ import type { ChartTable } from '../charts/table.ts';
 import { chartOptions, chartTable, renderChart, type ChartKind, type ViewState } from '../site/chart-kinds.ts';
 import { type FixedOptions } from '../site/chart-data.ts';
 import { cellText, isNumericCell } from '../site/table-format.ts';
-import { fillFrame, fillSummary } from './figure-fill.ts';
+import { fillEmbedTitle, fillFrame, fillSummary } from './figure-fill.ts';
 
 export interface DrawContext {
 	lang: Lang;
@@ -31,6 +31,7 @@ export function drawChart(target: DrawTarget, input: unknown, view: ViewState, w
 	const rendered = renderChart(target.kind, input, options(target, view, width, ctx));
 	fillFrame(target.figure, rendered.element);
 	fillSummary(target.figure, rendered.summary);
+	fillEmbedTitle(target.figure, rendered.title);
 	return rendered.table;
 }
 

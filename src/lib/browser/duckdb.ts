@@ -26,15 +26,27 @@ export interface LiveDatabase {
 let instance: Promise<LiveDatabase> | undefined;
 
 const absolute = (path: string) => new URL(path, location.href).href;
+
+/**
+ * A file of the bundle (a Vite ?url asset), at the site: an embed document published with data/ on another host
+ * (SITE_DATA_URL) runs this module from the site, where a path alone would name a file of data/'s host.
+ */
+const bundled = (path: string) => new URL(path, import.meta.url).href;
+
+/** DuckDB's worker: a page may start a worker only from its own origin, so one from the site's is started by a blob of the page's. */
+function bundledWorker(url: string): Worker {
+	if (new URL(url).origin === location.origin) return new Worker(url);
+	return new Worker(URL.createObjectURL(new Blob([`importScripts(${JSON.stringify(url)});`], { type: 'text/javascript' })));
+}
 const quoteText = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 async function open(source: DataSource): Promise<LiveDatabase> {
 	const features = await duckdb.getPlatformFeatures();
 	if (!features.wasmExceptions) throw new Error('this browser lacks WebAssembly exceptions, which the DuckDB build served here needs');
-	const worker = new Worker(ehWorker);
+	const worker = bundledWorker(bundled(ehWorker));
 	const db = new duckdb.AsyncDuckDB(new duckdb.VoidLogger(), worker);
-	await db.instantiate(ehWasm);
+	await db.instantiate(bundled(ehWasm));
 	await db.open({ query: { castBigIntToDouble: true, castDecimalToDouble: true } });
 	const conn = await db.connect();
 	const version = (await db.getVersion()).replace(/^v?/, 'v');

@@ -13,3 +13,17 @@ export function fillSummary(figure: Element, summary: string): void {
 	const hidden = p.querySelector('.sr-only');
 	p.replaceChildren(...(hidden ? [hidden] : []), figure.ownerDocument.createTextNode(summary));
 }
+
+/**
+ * An embed's name of its chart (its heading, and the document's title before " · " and the page's): the name of the
+ * chart as drawn now, so a chart redrawn in another view (p99, not the page's mean) is not named for the page's.
+ */
+export function fillEmbedTitle(figure: Element, title: string): void {
+	const section = figure.closest<HTMLElement>('[data-embed-chart]');
+	const heading = section?.querySelector('h1');
+	if (!section || !heading || !title || heading.textContent === title) return;
+	const page = section.dataset.title?.slice((heading.textContent ?? '').length) ?? '';
+	heading.textContent = title;
+	section.dataset.title = `${title}${page}`;
+	figure.ownerDocument.title = section.dataset.title;
+}

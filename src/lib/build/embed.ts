@@ -1,7 +1,10 @@
-// Build-only: every chart's embed, under /embed/, which other sites may frame (the rest of the site refuses it). The
-// charts of a page group (a review with its workload pages, a drive, a comparison) share one embed document for every
-// language: each page writes its charts' parts while it renders (emitted-files.ts), and the build's end joins each
-// group's parts into its document (joinEmbeds). A chart shows its pre-rendered SVG with minimal chrome (title, the
+// Build-only: every chart's embed, which other sites may frame (the rest of the site refuses it). The charts of a page
+// group (a review with its workload pages, a drive, a comparison) share one embed document for every language: each
+// page writes its charts' parts while it renders (emitted-files.ts), and the build's end joins each group's parts into
+// its document (joinEmbeds). The documents are published with data/ (data/embeds/reviews/x.html), like the chart CSVs
+// and the social previews: files made from one dataset version, by far the largest part of the build (a document holds
+// its group's charts at three widths in every language), which go to object storage when SITE_DATA_URL says so, so
+// the site itself stays within what static hosts take. A chart shows its pre-rendered SVG with minimal chrome (title, the
 // one-line source, a link back) and needs no JavaScript: the URL's fragment picks the chart (CSS :target) and the
 // chart is drawn at a few widths, the frame's width picking one (embed-layout.ts). Its script (embed.js, see
 // astro.config.mjs) keeps the chart shown alone, follows ?theme=, redraws the chart at the frame's width and in the
@@ -9,14 +12,15 @@
 // version, and reports its height to the page framing it. Beside it: its oEmbed JSON, when the build knows the
 // site's address (site-url.ts).
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { t, type Lang } from '../../i18n/strings.ts';
 import { DEFAULT_LANG, LANGS } from '../../i18n/lang.ts';
 import { assetPath, pathFor } from '../../i18n/routes.ts';
 import { chartMarkup, el, htmlOf, type El } from '../element.ts';
 import { iframeSnippet } from '../embed-snippet.ts';
 import { drawingsCss, drawingsEl, embedFrame, type Drawing } from '../site/embed-layout.ts';
-import { siteLink, siteUrl } from './site-url.ts';
+import { dataUrl } from '../data-url.ts';
+import { buildDataUrl, siteLink, siteLinkFromData, siteUrl } from './site-url.ts';
 import { emitFile, emittedDir } from './emitted-files.ts';
 import type { RunRow } from '../schema.ts';
 import type { PageConfig } from '../site/page-config.ts';
@@ -31,36 +35,45 @@ import { plotStyleTexts } from './plot-styles.ts';
  */
 export const embedGroupOf = (pagePath: string) => `/${pagePath.split('/').filter(Boolean).slice(0, 2).join('/')}/`;
 
-/** The folder of a page group's embed document, from the group's path ("/reviews/x/"), unprefixed by the base. */
-export const embedsFolder = (groupPath: string) => `/embed${groupPath}charts/`;
+/** The folder under data/ of the embed documents; the dataset's versions leave it out. */
+export const EMBEDS_FOLDER = 'embeds/';
+
+/** A page group's embed document, relative to data/, from the group's path ("/reviews/x/" → "embeds/reviews/x.html"). */
+export const embedDocFile = (groupPath: string) => `${EMBEDS_FOLDER}${groupPath.replace(/^\/+|\/+$/g, '')}.html`;
+
+/** The oEmbed answer of a group's document, beside it ("embeds/reviews/x.oembed.json"). */
+export const embedOembedFile = (groupPath: string) => embedDocFile(groupPath).replace(/\.html$/, '.oembed.json');
 
 /** A chart's place in its embed document: its id, after the language when that is not the default ("zh-Hans/r-lvi-1"). */
 export const embedAnchor = (lang: Lang, chartId: string) => (lang === DEFAULT_LANG ? chartId : `${lang}/${chartId}`);
 
-/** The embed document of a page's charts (site path, under the base): /embed/reviews/x/charts/. */
-export const embedDocPath = (pagePath: string) => assetPath(embedsFolder(embedGroupOf(pagePath)));
+/** The embed document of a page's charts, at data/'s address: /data/embeds/reviews/x.html (or SITE_DATA_URL's). */
+export const embedDocPath = (pagePath: string) => dataUrl(embedDocFile(embedGroupOf(pagePath)), buildDataUrl());
 
 /**
- * Where the embed of a page's chart is (site path, under the base): the page group's one document, at the chart
- * (/embed/reviews/x/charts/#r-w-4k-lvi, /embed/reviews/x/charts/#zh-Hans/r-w-4k-lvi). A document for all of a
- * group's charts in every language, not a file per chart per language: the site stays within a static host's file count.
+ * Where the embed of a page's chart is: the page group's one document, at the chart (/data/embeds/reviews/x.html#r-w-4k-lvi,
+ * /data/embeds/reviews/x.html#zh-Hans/r-w-4k-lvi). A document for all of a group's charts in every language, not a
+ * file per chart per language.
  */
 export function embedPath(lang: Lang, pagePath: string, chartId: string): string {
 	return `${embedDocPath(pagePath)}#${embedAnchor(lang, chartId)}`;
 }
 
 /**
- * The rules (in `_redirects`, and in `npm run serve`) that send the embed URLs published before, one page per chart
- * (/embed/zh-Hans/reviews/x/w-4k/charts/r-lvi/), to the chart's place in its group's document: each language's, the
- * default's last (its rules would match the others'), for a group's own page and for its subpages.
+ * The rules (in `_redirects`, and in `npm run serve`) that send the embed URLs published before to their group's
+ * document under data/: the documents of the site's /embed/ (/embed/reviews/x/charts/#r-lvi: the browser keeps the
+ * fragment), and before them one page per chart (/embed/zh-Hans/reviews/x/w-4k/charts/r-lvi/), sent to the chart's
+ * place: each language's, the default's last (its rules would match the others'), for a group's own page and its subpages.
  */
 export function embedRedirects(): { from: string; to: string }[] {
+	const doc = dataUrl(embedDocFile('/:type/:id/'), buildDataUrl());
 	const langs = [...LANGS.filter((l) => l !== DEFAULT_LANG), DEFAULT_LANG];
-	return langs.flatMap((lang) => {
+	const pages = langs.flatMap((lang) => {
 		const prefix = lang === DEFAULT_LANG ? '' : `/${lang}`;
-		const to = `/embed/:type/:id/charts/#${embedAnchor(lang, ':chart')}`;
+		const to = `${doc}#${embedAnchor(lang, ':chart')}`;
 		return [`/embed${prefix}/:type/:id/charts/:chart/`, `/embed${prefix}/:type/:id/:page/charts/:chart/`].map((from) => ({ from, to }));
 	});
+	return [{ from: '/embed/:type/:id/charts/', to: doc }, ...pages];
 }
 
 /** Colours of the embed in both themes: the system's unless ?theme= says (the script sets data-theme). */
@@ -151,7 +164,7 @@ const partsDir = () => join(emittedDir(), '.embed-parts');
 /** Keeps the chart for its group's embed document (see joinEmbeds). */
 export function emitEmbed(c: EmbedChart): void {
 	const part = embedPart(c);
-	const folder = join(partsDir(), embedsFolder(embedGroupOf(c.pagePath)));
+	const folder = join(partsDir(), embedGroupOf(c.pagePath));
 	mkdirSync(folder, { recursive: true });
 	// One file per chart of a page: a page's charts are written concurrently with other pages'.
 	writeFileSync(join(folder, `${c.lang}~${c.pagePath.replace(/\//g, '_')}~${part.id}.json`), JSON.stringify(part));
@@ -185,9 +198,9 @@ function ordered(parts: EmbedPart[], group: string): EmbedPart[] {
 
 /** One section of the document: a chart with its title, notice, source line and link back to its page. */
 function sectionHtml(p: EmbedPart): string {
-	const pageHref = `${pathFor(p.lang, p.pagePath)}#${p.id}`;
+	const pageHref = siteLinkFromData(`${pathFor(p.lang, p.pagePath)}#${p.id}`);
 	const figure = htmlOf(embeddedFigureEl({ id: p.id, kind: p.kind, markup: drawingsEl(p.drawings, chartMarkup), summary: p.summary, anchored: false }));
-	const attrs = { class: 'embed-chart', id: embedAnchor(p.lang, p.id), lang: p.lang, 'data-embed-chart': '', 'data-title': `${p.title} · ${p.pageTitle}`, 'data-embed-live': p.live };
+	const attrs = { class: 'embed-chart', id: embedAnchor(p.lang, p.id), lang: p.lang, 'data-embed-chart': '', 'data-title': `${p.title} · ${p.pageTitle}`, 'data-embed-live': p.live && siteLinkFromData(p.live) };
 	// The redraw's data goes in the figure, after its drawings (which may hold figures of their own).
 	const end = figure.lastIndexOf('</figure>');
 	const withSpec = p.live ? figure : `${figure.slice(0, end)}${json('data-chart-spec', p.packed)}${figure.slice(end)}`;
@@ -231,17 +244,18 @@ export function embedDocumentHtml(group: string, all: EmbedPart[]): string {
 		}
 	}
 	const first = parts[0]!;
-	const oembed = siteUrl() ? htmlOf(el('link', { rel: 'alternate', type: 'application/json+oembed', href: siteLink(`${embedDocPath(group)}oembed.json`), title: first.title })) : '';
+	const oembedHref = siteLink(dataUrl(embedOembedFile(group), buildDataUrl()));
+	const oembed = siteUrl() ? htmlOf(el('link', { rel: 'alternate', type: 'application/json+oembed', href: oembedHref, title: first.title })) : '';
 	const head = [
 		'<meta charset="utf-8">',
 		'<meta name="viewport" content="width=device-width, initial-scale=1">',
 		'<meta name="robots" content="noindex">',
 		htmlOf(el('title', {}, `${first.title} · ${first.pageTitle}`)),
-		htmlOf(el('link', { rel: 'icon', href: assetPath('/favicon.svg'), type: 'image/svg+xml' })),
+		htmlOf(el('link', { rel: 'icon', href: siteLinkFromData(assetPath('/favicon.svg')), type: 'image/svg+xml' })),
 		htmlOf(el('link', { rel: 'canonical', href: siteLink(pathFor(first.lang, group)) })),
 		oembed,
 		`<style>${embedStyles()}\n${drawingsCss(parts.map((p) => p.drawings))}${TARGET_CSS}</style>`,
-		htmlOf(el('script', { type: 'module', src: assetPath('/embed/embed.js') })),
+		htmlOf(el('script', { type: 'module', src: siteLinkFromData(assetPath('/embed/embed.js')) })),
 	];
 	const data = parts.some((p) => p.config) ? `${configs(parts)}${json('data-chart-rows', unionRows(parts))}` : '';
 	return [
@@ -267,7 +281,7 @@ export function oembedJson(c: FramedChart, origin: string): string {
 			provider_name: t(c.lang, 'siteName'),
 			provider_url: `${origin}${pathFor(c.lang, '/')}`,
 			title: `${c.title} · ${c.pageTitle}`,
-			html: iframeSnippet(`${origin}${embedPath(c.lang, c.pagePath, c.spec.id)}`, c.title, size),
+			html: iframeSnippet(embedPath(c.lang, c.pagePath, c.spec.id).replace(/^\//, `${origin}/`), c.title, size),
 			width: size.width,
 			height: size.height,
 		},
@@ -291,12 +305,11 @@ export function joinEmbeds(): void {
 	);
 	for (const folder of [...folders].sort()) {
 		const parts = readdirSync(folder).map((f) => JSON.parse(readFileSync(join(folder, f), 'utf8')) as EmbedPart);
-		const docFolder = `/${relative(root, folder).split(sep).join('/')}/`;
 		const group = embedGroupOf(parts[0]!.pagePath);
-		emitFile(assetPath(`${docFolder}index.html`), embedDocumentHtml(group, parts));
+		emitFile(assetPath(`/data/${embedDocFile(group)}`), embedDocumentHtml(group, parts));
 		const origin = siteUrl();
 		const first = ordered(parts, group)[0]!;
-		if (origin) emitFile(assetPath(`${docFolder}oembed.json`), oembedJson({ ...first, spec: { id: first.id, kind: first.kind, fixed: {} } }, origin));
+		if (origin) emitFile(assetPath(`/data/${embedOembedFile(group)}`), oembedJson({ ...first, spec: { id: first.id, kind: first.kind, fixed: {} } }, origin));
 	}
 	rmSync(root, { recursive: true, force: true });
 }

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { FIRST_PAINT_SCRIPT } from '../site/first-paint.ts';
 import { dataOrigin } from '../data-url.ts';
+import { EMBEDS_FOLDER } from './embed.ts';
 
 /**
  * Where pages and DuckDB's worker may fetch from: the site, and data/'s own origin when SITE_DATA_URL puts it
@@ -38,9 +39,11 @@ export function pagePolicy(frameAncestors = "'none'"): string {
 /** A worker's response carries its own policy (the page's does not reach it): DuckDB's compiles its wasm and fetches Parquet. */
 const workerPolicy = () => ["default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", connectSrc()].join('; ');
 
+/** A rule: the path pattern, its headers ([name, value], or [name, null]: "! name", dropped), and why. */
+type Rule = [string, [string, string | null][], string?];
+
 export function headersFile(): string {
-	// [name, value], or [name, null]: "! name", the header a rule before set is dropped.
-	const rules: [string, [string, string | null][], string?][] = [
+	const rules: Rule[] = [
 		[
 			'/*',
 			[
@@ -52,15 +55,20 @@ export function headersFile(): string {
 		],
 		['/_astro/*.worker.*', [['Content-Security-Policy', workerPolicy()]], "DuckDB's worker (its policy is added to the site's)."],
 		[
-			'/embed/*',
+			'/_astro/*',
+			[['Access-Control-Allow-Origin', '*']],
+			"The embed documents published with data/ load the embeds' script from here: from another host (SITE_DATA_URL), a module script and DuckDB's wasm need CORS.",
+		],
+		...['/embed/*', `/data/${EMBEDS_FOLDER}*`].map((path): Rule => [
+			path,
 			[
 				['X-Frame-Options', null],
 				['Content-Security-Policy', null],
 				['Content-Security-Policy', pagePolicy('*')],
 				['Access-Control-Allow-Origin', '*'],
 			],
-			'Embeds (and their oEmbed answers) are made to be framed and read by other sites: the one place framing is allowed.',
-		],
+			'Embeds (the documents under data/, the pages drawn in the browser under /embed/, their script and oEmbed answers) are made to be framed and read by other sites: the one place framing is allowed.',
+		]),
 		[
 			'/data/versions/*',
 			[['Cache-Control', 'public, max-age=31536000, immutable']],

@@ -13,7 +13,7 @@ import { inEveryLang, langPath } from '../../i18n/routes.ts';
 import { LANGS } from '../../i18n/lang.ts';
 import { chartTablesFolder } from './chart-tables.ts';
 import { isFirstShard, rendersGroup } from './build-shards.ts';
-import { embedGroupOf, embedsFolder } from './embed.ts';
+import { embedDocFile, embedGroupOf, embedOembedFile } from './embed.ts';
 import { emittedDir, placeFile, placeTree } from './emitted-files.ts';
 import { loadManifest } from './manifest.ts';
 import { siteUrl } from './site-url.ts';
@@ -194,9 +194,11 @@ export function keepUnchangedPages(siteDir: string): number {
 				placeTree(join(previousBuild()!, tables), join(siteDir, tables), 'link');
 				const preview = join('data', socialImageFile(path));
 				if (existsSync(join(previousBuild()!, preview))) placeFile(join(previousBuild()!, preview), join(siteDir, preview), 'link');
-				// The page group's embed document, once for the group's pages (every language's).
-				const embeds = embedsFolder(pageGroup(path));
-				if (!existsSync(join(siteDir, embeds))) placeTree(join(previousBuild()!, embeds), join(siteDir, embeds), 'link');
+				// The page group's embed document and its oEmbed answer, once for the group's pages (every language's).
+				for (const file of [embedDocFile(pageGroup(path)), embedOembedFile(pageGroup(path))]) {
+					const [from, to] = [previousBuild()!, siteDir].map((dir) => join(dir, 'data', file)) as [string, string];
+					if (!existsSync(to) && existsSync(from)) placeFile(from, to, 'link');
+				}
 			}
 		}
 	}

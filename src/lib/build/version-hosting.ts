@@ -7,16 +7,17 @@ import { dirname, join } from 'node:path';
 import { VERSIONS_INDEX, VERSIONS_KEPT, VERSION_PATTERN, versionFolder, versionsOfIndex } from '../dataset-versions.ts';
 import { placeFile } from './emitted-files.ts';
 import { CHART_TABLES_FOLDER } from './chart-tables.ts';
+import { EMBEDS_FOLDER } from './embed.ts';
 import { SOCIAL_IMAGES_FOLDER } from '../site/social-path.ts';
 import { FINDER_FOLDER } from '../find/layout.ts';
 
 export { VERSIONS_INDEX };
 
 /** What of a data folder is not a version's: its versions and the files the site's pages made (their folders end in "/"). */
-const NOT_VERSIONED = ['versions/', CHART_TABLES_FOLDER, SOCIAL_IMAGES_FOLDER, `${FINDER_FOLDER}/`, 'index.html'];
+const NOT_VERSIONED = ['versions/', CHART_TABLES_FOLDER, SOCIAL_IMAGES_FOLDER, EMBEDS_FOLDER, `${FINDER_FOLDER}/`, 'index.html'];
 
 /**
- * Every file of a dataset folder but its versions, the site's chart CSVs and previews (made by the site's code from the
+ * Every file of a dataset folder but its versions, the site's chart CSVs, previews and embed documents (made by the site's code from the
  * dataset, in a view and a language) and the finder's files (read for the dataset the site publishes now, never a pinned
  * one). The folders left out are not read: at 1,000 reviews the chart CSVs alone are some 100,000 files.
  */

@@ -8,6 +8,7 @@ import { EMBED_HEIGHT_MESSAGE, iframeSnippet } from '../../../src/lib/embed-snip
 import { drawingsCss, drawingsEl, drawnWidths, embedFrame } from '../../../src/lib/site/embed-layout.ts';
 import { embedDocumentHtml, embedPart, embedPath, oembedJson, type EmbedChart } from '../../../src/lib/build/embed.ts';
 import { htmlOf } from '../../../src/lib/element.ts';
+import { siteSettingsProblem } from '../../../src/lib/build/site-url.ts';
 import { Resvg } from '@resvg/resvg-js';
 import { socialImage, socialPng, socialSvg } from '../../../src/lib/build/social-image.ts';
 import { faceOfCollection, facePattern, fontMatch, previewFaces, previewFontFiles } from '../../../src/lib/build/preview-fonts.ts';
@@ -78,12 +79,34 @@ describe('embed links', () => {
 
 	it('writes absolute links with SITE_URL, and the document’s oEmbed answer, absolute, for its first chart', () => {
 		process.env.SITE_URL = 'https://ssd.example.org/';
-		expect(doc(chart)).toContain('<link rel="alternate" type="application/json+oembed" href="https://ssd.example.org/embed/reviews/r/charts/oembed.json"');
+		expect(doc(chart)).toContain('<link rel="alternate" type="application/json+oembed" href="https://ssd.example.org/data/embeds/reviews/r.oembed.json"');
 		const oembed = JSON.parse(oembedJson(chart, 'https://ssd.example.org')) as { html: string; width: number; height: number; provider_url: string };
 		expect(oembed.provider_url).toBe('https://ssd.example.org/');
-		expect(oembed.html).toMatch(/^<iframe src="https:\/\/ssd\.example\.org\/embed\/reviews\/r\/charts\/#r-four-corners"/);
+		expect(oembed.html).toMatch(/^<iframe src="https:\/\/ssd\.example\.org\/data\/embeds\/reviews\/r\.html#r-four-corners"/);
 		expect(oembed.width).toBe(660);
 		expect(oembed.html).toContain(`height="${oembed.height}"`);
+	});
+
+	it('with data/ on another host: the document is there, and its script, icon and links are the site’s, at SITE_URL', () => {
+		process.env.SITE_DATA_URL = 'https://data.example.org/ssd/';
+		try {
+			delete process.env.SITE_URL;
+			expect(siteSettingsProblem()).toMatch(/SITE_DATA_URL puts data\/ on another host \(https:\/\/data\.example\.org\).*set SITE_URL/);
+			expect(() => doc(chart)).toThrow(/set SITE_URL/);
+			process.env.SITE_URL = 'https://ssd.example.org';
+			expect(siteSettingsProblem()).toBeNull();
+			expect(embedPath('en', '/reviews/r/w-4k/', 'r-w-4k-lvi')).toBe('https://data.example.org/ssd/embeds/reviews/r.html#r-w-4k-lvi');
+			const html = doc(chart);
+			expect(html).toContain('<script type="module" src="https://ssd.example.org/embed/embed.js"></script>');
+			expect(html).toContain('<link rel="icon" href="https://ssd.example.org/favicon.svg"');
+			expect(html).toContain('<a href="https://ssd.example.org/reviews/r/#r-four-corners" target="_top" data-embed-back>');
+			expect(html).toContain('data-embed-live="https://ssd.example.org/embed/compare/?devices=a,b&amp;chart=r-four-corners"');
+			expect(html).toContain('href="https://data.example.org/ssd/embeds/reviews/r.oembed.json"');
+			const oembed = JSON.parse(oembedJson(chart, 'https://ssd.example.org')) as { html: string };
+			expect(oembed.html).toMatch(/^<iframe src="https:\/\/data\.example\.org\/ssd\/embeds\/reviews\/r\.html#r-four-corners"/);
+		} finally {
+			delete process.env.SITE_DATA_URL;
+		}
 	});
 });
 
@@ -96,7 +119,7 @@ describe('a page group’s embed document', () => {
 		delete process.env.SITE_URL;
 		const html = embedDocumentHtml('/reviews/r/', [workload, zh, { ...chart, headline: true }].map(embedPart));
 		expect(sections(html)).toEqual(['en r-four-corners', 'en r-w-4k-lvi', 'zh-Hans zh-Hans/r-four-corners']);
-		expect(embedPath('zh-Hans', '/reviews/r/w-4k/', 'r-w-4k-lvi')).toBe('/embed/reviews/r/charts/#zh-Hans/r-w-4k-lvi');
+		expect(embedPath('zh-Hans', '/reviews/r/w-4k/', 'r-w-4k-lvi')).toBe('/data/embeds/reviews/r.html#zh-Hans/r-w-4k-lvi');
 		// Without a script: the chart the fragment names, else the first.
 		expect(html).toContain('[data-embed-chart]:target, main:not(:has(> :target)) > [data-embed-chart]:first-child { display: block; }');
 		expect(html).toContain('<a href="/zh-Hans/reviews/r/#r-four-corners" target="_top" data-embed-back>');

@@ -16,7 +16,7 @@ const full: ChartFigure = {
 	tableRows: 2,
 	eager: true,
 	downloads: { csv: '/data/charts/r/tables/r-x.csv', files: [{ href: '/data/runs/part-0.parquet', path: 'runs/part-0.parquet' }] },
-	embed: { src: '/embed/r/charts/#r-x', title: 'Four corners', width: 660, height: 400, dataBase: '/data/', snippet: '<iframe src="/embed/r/charts/#r-x"></iframe>' },
+	embed: { src: '/data/embeds/r.html#r-x', title: 'Four corners', width: 660, height: 400, dataBase: '/data/', snippet: '<iframe src="/data/embeds/r.html#r-x"></iframe>' },
 	queries: [{ caption: 'Every run', sql: 'SELECT * FROM runs WHERE run_id = $1', params: ['a'] }],
 	spec: { kind: 'fc', title: '</script><script>alert(1)</script>' },
 };
@@ -46,9 +46,9 @@ describe('chart figure', () => {
 		expect(figure.querySelector('[data-table-truncated]')!.textContent).toContain('The first 2 of 3 rows');
 		expect([...figure.querySelectorAll('details[data-chart-table-details] a[download]')].map((a) => a.getAttribute('href'))).toEqual([full.downloads!.csv, '/data/runs/part-0.parquet']);
 		const snippet = figure.querySelector('textarea[data-embed-snippet]')!;
-		expect(html).toContain('>&lt;iframe src=&quot;/embed/r/charts/#r-x&quot;&gt;&lt;/iframe&gt;</textarea>');
-		expect([snippet.getAttribute('data-embed-src'), snippet.getAttribute('data-embed-width'), snippet.hasAttribute('data-embed-keep')]).toEqual(['/embed/r/charts/#r-x', '660', false]);
-		expect([...figure.querySelectorAll('[data-chart-embed] p a')].map((a) => a.getAttribute('href'))).toEqual(['/embed/r/charts/#r-x']);
+		expect(html).toContain('>&lt;iframe src=&quot;/data/embeds/r.html#r-x&quot;&gt;&lt;/iframe&gt;</textarea>');
+		expect([snippet.getAttribute('data-embed-src'), snippet.getAttribute('data-embed-width'), snippet.hasAttribute('data-embed-keep')]).toEqual(['/data/embeds/r.html#r-x', '660', false]);
+		expect([...figure.querySelectorAll('[data-chart-embed] p a')].map((a) => a.getAttribute('href'))).toEqual(['/data/embeds/r.html#r-x']);
 		expect(figure.querySelector('code')!.textContent).toBe(full.queries![0]!.sql);
 		expect(JSON.parse(figure.querySelector('script[data-chart-spec]')!.textContent!)).toEqual(full.spec);
 	});
