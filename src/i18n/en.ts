@@ -206,7 +206,7 @@ export const en = {
 		groupRuns_one: '{n} result',
 		groupRuns_other: '{n} results',
 		dataTable: 'Data table',
-		tableTruncated: 'The first {shown} of {total} rows; the live page shows them all, and every row is in the Parquet download.',
+		tableOnOpen: 'Its {total} rows are written when the table is opened, with JavaScript; the CSV holds every one.',
 		querySql: 'Query (SQL)',
 		chartSummary: 'Summary',
 		figureValue: 'Value',

@@ -191,7 +191,7 @@ export const zhHans = {
 		groupRuns_one: '{n} 个结果',
 		groupRuns_other: '{n} 个结果',
 		dataTable: '数据表',
-		tableTruncated: '前 {shown} 行，共 {total} 行；交互页面会显示全部，Parquet 下载中包含每一行。',
+		tableOnOpen: '表格打开时（需要 JavaScript）写入全部 {total} 行；CSV 中包含每一行。',
 		querySql: '查询（SQL）',
 		chartSummary: '摘要',
 		figureValue: '数值',

@@ -238,6 +238,31 @@ describe('review page', () => {
 		for (const kind of ['lvi', 'qd', 'ladder', 'hist', 'exc', 'ts', 'fc']) expect(kinds, kind).toContain(kind);
 		await page.goto(new URL(WORKLOAD, page.url()).href);
 		await page.screenshot({ path: join(ARTIFACTS, 'workload-nojs-1280.png'), fullPage: false });
+		// A chart's table without JavaScript: its columns, and the CSV that holds its rows.
+		const table = page.locator('figure[data-chart] details[data-chart-table-details]').first();
+		await table.locator('summary').click();
+		expect(await table.locator('thead th').count()).toBeGreaterThan(2);
+		expect(await table.locator('tbody tr').count()).toBe(0);
+		expect(await table.locator('[data-table-truncated]').innerText()).toMatch(/^Its \d+ rows are written when the table is opened, with JavaScript; the CSV holds every one\.\s*$/);
+		const csv = await table.locator('a[download]').first().getAttribute('href');
+		expect((await page.request.get(new URL(csv!, page.url()).href)).status()).toBe(200);
+	});
+
+	it('writes a chart’s table when it is opened, from the runs the page fetched from data/, one file for both languages', async () => {
+		const w = await open(WORKLOAD);
+		const { page } = w;
+		await page.waitForSelector('html[data-charts-ready="1"]', { timeout: 60_000 });
+		const table = page.locator('figure[data-chart] details[data-chart-table-details]').first();
+		const rows = Number(await table.locator('table[data-chart-table]').getAttribute('data-rows'));
+		expect(rows).toBeGreaterThan(2);
+		await table.locator('summary').click();
+		await expect.poll(() => table.locator('tbody tr').count(), { timeout: 30_000 }).toBe(rows);
+		expect(await table.locator('[data-table-truncated]').isVisible()).toBe(false);
+		const fetched = w.requests.filter((u) => u.endsWith('/rows.json'));
+		expect(fetched.map((u) => new URL(u).pathname)).toEqual([`/data/charts${WORKLOAD}rows.json`]);
+		await page.goto(new URL(`/zh-Hans${WORKLOAD}`, page.url()).href);
+		await page.waitForSelector('html[data-charts-ready="1"]', { timeout: 60_000 });
+		expect(await page.locator('link[data-chart-rows]').getAttribute('href')).toBe(`/data/charts${WORKLOAD}rows.json`);
 	});
 
 	it('labels published figures and links the original article', async () => {

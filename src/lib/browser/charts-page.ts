@@ -114,11 +114,24 @@ interface PageCharts {
 
 let charts: Promise<PageCharts> | undefined;
 
+/**
+ * The runs the page's charts are drawn from: in the document (an embed's), or in the file under data/ the page names
+ * (every language's page shares it). Without them (the file not reached) the charts ask DuckDB for their rows.
+ */
+async function pageRows(): Promise<PageRows | undefined> {
+	const inline = readJson<PageRows>('script[data-chart-rows]');
+	const href = document.querySelector<HTMLLinkElement>('link[data-chart-rows]')?.href;
+	if (inline || !href) return inline;
+	// As the preload hint asked for it (CORS, credentials of the same origin only), so its response is the one used.
+	return fetch(href, { mode: 'cors', credentials: 'same-origin' })
+		.then((r) => (r.ok ? (r.json() as Promise<PageRows>) : undefined))
+		.catch(() => undefined);
+}
+
 /** The page's charts with the rows the page carries for them. */
 function pageCharts(): Promise<PageCharts> {
 	charts ??= (async () => {
-		const d = await chartData();
-		const rows = readJson<PageRows>('script[data-chart-rows]');
+		const [d, rows] = await Promise.all([chartData(), pageRows()]);
 		const pageRuns: RunRow[] = rows ? d.unpackPageRuns(rows.runs) : [];
 		const list: Chart[] = [];
 		for (const figure of document.querySelectorAll<HTMLElement>('figure[data-chart]')) {

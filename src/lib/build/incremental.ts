@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { inEveryLang, langPath } from '../../i18n/routes.ts';
 import { LANGS } from '../../i18n/lang.ts';
-import { chartTablesFolder } from './chart-tables.ts';
+import { chartRowsFile, chartTablesFolder } from './chart-tables.ts';
 import { isFirstShard, rendersGroup } from './build-shards.ts';
 import { embedDocFile, embedGroupOf, embedOembedFile } from './embed.ts';
 import { emittedDir, placeFile, placeTree } from './emitted-files.ts';
@@ -194,8 +194,9 @@ export function keepUnchangedPages(siteDir: string): number {
 				placeTree(join(previousBuild()!, tables), join(siteDir, tables), 'link');
 				const preview = join('data', socialImageFile(path));
 				if (existsSync(join(previousBuild()!, preview))) placeFile(join(previousBuild()!, preview), join(siteDir, preview), 'link');
-				// The page group's embed document and its oEmbed answer, once for the group's pages (every language's).
-				for (const file of [embedDocFile(pageGroup(path)), embedOembedFile(pageGroup(path))]) {
+				// Its charts' runs, once for the page's every language, and its group's embed document and oEmbed answer, once for the group's pages.
+				const once = [chartRowsFile(withoutLang(path)), embedDocFile(pageGroup(path)), embedOembedFile(pageGroup(path))];
+				for (const file of once) {
 					const [from, to] = [previousBuild()!, siteDir].map((dir) => join(dir, 'data', file)) as [string, string];
 					if (!existsSync(to) && existsSync(from)) placeFile(from, to, 'link');
 				}

@@ -1,6 +1,7 @@
-// One chart as the page shows it: the drawn chart (SVG; no JavaScript needed), its text summary, its data table (the
-// first rows, and where the rest are: its CSV and Parquet files), its image buttons, its embed, the SQL behind it and
-// the rows the page's script needs to redraw it. One definition for every page: Astro pages write it as HTML
+// One chart as the page shows it: the drawn chart (SVG; no JavaScript needed), its text summary, its data table (on a
+// pre-rendered page its columns, the rows written by the page's script when it is opened, and the files that hold them
+// all: its CSV and Parquet files), its image buttons, its embed, the SQL behind it and what the page's script needs to
+// redraw it. One definition for every page: Astro pages write it as HTML
 // (ChartFigure.astro, the comparison pages through compare/html.ts) and the browser builds it as DOM (the live
 // comparison page, the finder), so a chart looks the same wherever it is drawn. The parts a page does not have are left out.
 import { t, type Lang } from '../../i18n/strings.ts';
@@ -56,8 +57,8 @@ export interface ChartFigure {
 	note?: string;
 	/** Its data table (left out when absent, as in an embed). */
 	table?: ChartTable;
-	/** How many of the table's rows the page holds (the rest are in the downloads); all when absent. */
-	tableRows?: number;
+	/** The page holds the table's columns only, and its script writes the rows when it is opened (the CSV has them too). */
+	rowsOnOpen?: boolean;
 	/** At the top of the page: laid out with the first paint, not when it comes into view. */
 	eager?: boolean;
 	/** The chart's data as files: its CSV and the Parquet files its queries read. */
@@ -91,11 +92,10 @@ const SUMMARY_CLASS = 'cursor-pointer font-medium text-accent-600 dark:text-acce
 
 function tableEl(f: ChartFigure, table: ChartTable): El {
 	const { lang } = f;
-	const shown = f.tableRows === undefined ? table.rows : table.rows.slice(0, f.tableRows);
+	const shown = f.rowsOnOpen ? [] : table.rows;
 	const cell = (v: string | number | null) => el('td', { class: isNumericCell(v) ? 'num' : undefined }, cellText(v, lang));
-	const truncated = shown.length < table.rows.length;
 	const notes: (El | string)[] = [];
-	if (truncated) notes.push(el('span', { 'data-table-truncated': true }, `${t(lang, 'tableTruncated', { shown: shown.length, total: table.rows.length })} `));
+	if (shown.length < table.rows.length) notes.push(el('span', { 'data-table-truncated': true }, `${t(lang, 'tableOnOpen', { total: table.rows.length })} `));
 	if (f.downloads) {
 		notes.push(el('span', { class: 'whitespace-nowrap' }, `${t(lang, 'download')}${t(lang, 'labelSeparator')}`, el('a', { href: f.downloads.csv, download: true }, 'CSV')));
 		for (const file of f.downloads.files) notes.push(' · ', el('a', { href: file.href, download: true, class: 'break-all' }, file.path));

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvText } from '../../../src/lib/csv.ts';
-import { emitTableCsv, tableCsvPath, TABLE_ROWS } from '../../../src/lib/build/chart-tables.ts';
+import { emitChartRows, emitTableCsv, tableCsvPath } from '../../../src/lib/build/chart-tables.ts';
 import { clearEmitted, emittedDir } from '../../../src/lib/build/emitted-files.ts';
 import { DEFAULT_VIEW, chartOptions, renderChart } from '../../../src/lib/site/chart-kinds.ts';
 import { planSpecs, reviewCharts } from '../../../src/lib/build/page-charts.ts';
@@ -98,9 +98,17 @@ describe('a review page’s tables and charts', () => {
 		expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
 		const rows = readCsv(new TextDecoder().decode(bytes));
 		const table = staticChartTable(hist, 'en', labels);
-		// The histogram lists every bin, more than the page shows.
-		expect(table.rows.length).toBeGreaterThan(TABLE_ROWS);
+		// The histogram lists every bin.
+		expect(table.rows.length).toBeGreaterThan(10);
 		expect(rows).toEqual([table.columns, ...table.rows.map((r) => r.map((v) => (v === null ? '' : String(v))))]);
+	});
+
+	it('publishes the runs a page’s charts are redrawn from once for every language, under data/charts/', () => {
+		clearEmitted();
+		const rows = { runs: { columns: ['run_id'], values: [['r:raw/a.json#job0']] }, rawFiles: ['reviews/r/raw/a.json'] };
+		expect(emitChartRows('/reviews/rev-fio/w-4k/', rows)).toBe('/data/charts/reviews/rev-fio/w-4k/rows.json');
+		expect(JSON.parse(readFileSync(join(emittedDir(), 'data/charts/reviews/rev-fio/w-4k/rows.json'), 'utf8'))).toEqual(rows);
+		clearEmitted();
 	});
 
 	it('writes the charts without Plot’s style blocks, which are the ones Plot repeats in every chart', async () => {

@@ -13,7 +13,7 @@ const full: ChartFigure = {
 	markup: '<svg aria-label="drawn"></svg>',
 	summary: "Best: A's 1,234,567 IOPS.",
 	table,
-	tableRows: 2,
+	rowsOnOpen: true,
 	eager: true,
 	downloads: { csv: '/data/charts/r/tables/r-x.csv', files: [{ href: '/data/runs/part-0.parquet', path: 'runs/part-0.parquet' }] },
 	embed: { src: '/data/embeds/r.html#r-x', title: 'Four corners', width: 660, height: 400, dataBase: '/data/', snippet: '<iframe src="/data/embeds/r.html#r-x"></iframe>' },
@@ -36,14 +36,15 @@ describe('chart figure', () => {
 		const html = htmlOf(chartFigureEl(full));
 		expect(html).toMatch(/^<figure class="chart mt-6" id="r-x" data-eager data-chart="fc" data-chart-id="r-x" data-testid="chart"><div class="chart-frame overflow-x-auto" data-chart-frame><svg aria-label="drawn"><\/svg><\/div>/);
 		expect(html).toContain('<span class="sr-only">Summary: </span>Best: A&#39;s 1,234,567 IOPS.</p>');
-		expect(html).toContain('<td>A &quot;x&quot; &amp; &lt;y&gt;</td><td class="num">1,234,567</td>');
+		expect(htmlOf(chartFigureEl({ ...full, rowsOnOpen: false }))).toContain('<td>A &quot;x&quot; &amp; &lt;y&gt;</td><td class="num">1,234,567</td>');
 		expect(html).not.toContain('<script>alert');
 		const doc = parse(html);
 		const figure = doc.querySelector('figure')!;
-		// The first rows, a note on the rest, and where the whole table is.
+		// The columns, a note that the rows come when it is opened, and where the whole table is.
 		expect(figure.querySelector('table[data-chart-table]')!.getAttribute('data-rows')).toBe('3');
-		expect(figure.querySelectorAll('tbody tr')).toHaveLength(2);
-		expect(figure.querySelector('[data-table-truncated]')!.textContent).toContain('The first 2 of 3 rows');
+		expect([...figure.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(table.columns);
+		expect(figure.querySelectorAll('tbody tr')).toHaveLength(0);
+		expect(figure.querySelector('[data-table-truncated]')!.textContent).toContain('Its 3 rows are written when the table is opened');
 		expect([...figure.querySelectorAll('details[data-chart-table-details] a[download]')].map((a) => a.getAttribute('href'))).toEqual([full.downloads!.csv, '/data/runs/part-0.parquet']);
 		const snippet = figure.querySelector('textarea[data-embed-snippet]')!;
 		expect(html).toContain('>&lt;iframe src=&quot;/data/embeds/r.html#r-x&quot;&gt;&lt;/iframe&gt;</textarea>');
@@ -107,7 +108,7 @@ describe('chart figure', () => {
 
 	it('builds the same figure as DOM in the browser as it writes as HTML', () => {
 		// (linkedom leaves a textarea's entities as they are written: a snippet without any.)
-		const figure = { ...full, embed: { ...full.embed!, snippet: 'paste this' } };
+		const figure = { ...full, rowsOnOpen: false, embed: { ...full.embed!, snippet: 'paste this' } };
 		const { document } = parseHTML('<main></main>');
 		const drawn = document.createElement('svg');
 		drawn.setAttribute('aria-label', 'drawn');
