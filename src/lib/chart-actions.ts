@@ -4,10 +4,10 @@ import { t, type Lang } from '../i18n/strings.ts';
 import { el, type El } from './element.ts';
 
 export function chartExportsEl(lang: Lang): El {
-	const button = (kind: string, text: string) => el('button', { type: 'button', class: 'button px-2 py-0.5 text-xs', 'data-chart-export': kind }, text);
+	const button = (kind: string, text: string) => el('button', { type: 'button', class: 'button button-sm', 'data-chart-export': kind }, text);
 	return el(
 		'p',
-		{ class: 'js-only flex flex-wrap items-center gap-2', 'data-chart-exports': '' },
+		{ class: 'js-only chart-exports', 'data-chart-exports': '' },
 		el('span', {}, `${t(lang, 'chartExport')}${t(lang, 'labelSeparator')}`),
 		button('svg', 'SVG'),
 		button('png', 'PNG'),

@@ -324,7 +324,9 @@ describe('comparison page', () => {
 		await ready(again.page);
 		expect(await again.page.locator('[data-testid="control-stat"]').inputValue()).toBe('p99');
 		expect(await again.page.locator('[data-testid="control-log-x"]').isChecked()).toBe(true);
-		expect(await again.page.locator('[data-family] figure[data-chart="lvi"] [data-chart-summary]').first().innerText()).toBe(await summary());
+		// Polled as above: the reopened page writes its summary when it draws the chart.
+		const shown = await summary();
+		await expect.poll(() => again.page.locator('[data-family] figure[data-chart="lvi"] [data-chart-summary]').first().innerText()).toBe(shown);
 	});
 
 	it('reads in dark, in Chinese and at 375 px', async () => {

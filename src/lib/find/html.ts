@@ -114,7 +114,7 @@ function answerTable(list: readonly CurveAnswer[], q: FinderQuery, v: FinderView
 		el(
 			'p',
 			{ class: 'js-only mt-1 text-xs' },
-			el('button', { type: 'button', class: 'button px-2 py-0.5 text-xs', 'data-find-csv': testid }, tn(v.lang, 'find_csvRows', list.length)),
+			el('button', { type: 'button', class: 'button button-sm', 'data-find-csv': testid }, tn(v.lang, 'find_csvRows', list.length)),
 		),
 	);
 }
@@ -160,7 +160,7 @@ function moreEl(part: ShownPart, shown: number, v: FinderView): El | '' {
 		'p',
 		{ class: 'mt-2 flex flex-wrap items-center gap-2 text-sm', 'data-testid': `find-more-${part}` },
 		el('span', { class: 'prose-muted' }, t(v.lang, 'find_shownOf', { shown: formatNumber(shown, v.lang), total: formatNumber(total, v.lang) })),
-		el('button', { type: 'button', class: 'button px-2 py-0.5 text-xs', 'data-find-more': part }, t(v.lang, 'find_showMore')),
+		el('button', { type: 'button', class: 'button button-sm', 'data-find-more': part }, t(v.lang, 'find_showMore')),
 	);
 }
 

@@ -88,7 +88,7 @@ export function embeddedFigureEl(f: EmbeddedFigure): El {
 const drawnEls = (markup: ChartFigure['markup']): readonly El[] =>
 	markup === undefined ? [] : Array.isArray(markup) ? (markup as readonly El[]) : [chartMarkup(markup as string | Element)];
 
-const SUMMARY_CLASS = 'cursor-pointer font-medium text-accent-600 dark:text-accent-300';
+const SUMMARY_CLASS = 'disclosure';
 
 function tableEl(f: ChartFigure, table: ChartTable): El {
 	const { lang } = f;
@@ -106,7 +106,7 @@ function tableEl(f: ChartFigure, table: ChartTable): El {
 		el('summary', { class: SUMMARY_CLASS }, t(lang, 'dataTable')),
 		el(
 			'div',
-			{ class: 'mt-2 max-h-[28rem] overflow-auto' },
+			{ class: 'table-scroll' },
 			el(
 				'table',
 				{ class: 'data-table', 'data-chart-table': true, 'data-rows': table.rows.length },
@@ -127,7 +127,7 @@ function embedEl(e: FigureEmbed, lang: Lang): El {
 		el(
 			'textarea',
 			{
-				class: 'field mt-2 h-20 w-full max-w-3xl font-mono text-xs',
+				class: 'field snippet',
 				readonly: true,
 				'data-embed-snippet': true,
 				'data-embed-src': e.src,
@@ -159,8 +159,8 @@ function queriesEl(queries: readonly FigureQuery[], lang: Lang): El {
 				'div',
 				{ class: 'mt-2' },
 				el('p', { class: 'prose-muted' }, q.caption),
-				el('pre', { class: 'mt-1 overflow-x-auto rounded-md bg-stone-100 p-3 text-xs leading-relaxed dark:bg-stone-900' }, el('code', {}, q.sql)),
-				q.params.length > 0 ? el('p', { class: 'prose-muted mt-1 font-mono text-xs break-all' }, JSON.stringify(q.params)) : '',
+				el('pre', { class: 'code-block' }, el('code', {}, q.sql)),
+				q.params.length > 0 ? el('p', { class: 'prose-muted code-params' }, JSON.stringify(q.params)) : '',
 			),
 		),
 	);
@@ -175,10 +175,10 @@ export function chartFigureEl(f: ChartFigure): El {
 		f.title === undefined ? '' : el('figcaption', { class: 'text-base font-medium' }, f.title),
 		f.note === undefined ? '' : el('p', { class: 'prose-muted text-sm', 'data-chart-note': true }, f.note),
 		el('div', { class: 'chart-frame overflow-x-auto', 'data-chart-frame': true }, ...drawn),
-		el('p', { class: 'mt-3 max-w-3xl text-sm leading-relaxed', 'data-chart-summary': true }, el('span', { class: 'sr-only' }, `${t(lang, 'chartSummary')}: `), f.summary),
+		el('p', { class: 'chart-summary', 'data-chart-summary': true }, el('span', { class: 'sr-only' }, `${t(lang, 'chartSummary')}: `), f.summary),
 		el(
 			'div',
-			{ class: 'mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm' },
+			{ class: 'chart-actions' },
 			f.table ? tableEl(f, f.table) : '',
 			chartExportsEl(lang),
 			f.embed ? embedEl(f.embed, lang) : '',

@@ -82,7 +82,7 @@ describe('chart figure', () => {
 		};
 		const html = htmlOf(chartFigureEl(finder));
 		expect(html).toMatch(
-			/^<figure class="chart mt-6" id="find-chart" data-chart="lvi" data-chart-id="find-chart" data-testid="chart"><figcaption class="text-base font-medium">The measured curves<\/figcaption><p class="prose-muted text-sm" data-chart-note>Drawn: the first 10 of 14 results listed.<\/p><div class="chart-frame overflow-x-auto" data-chart-frame><\/div><p class="mt-3 max-w-3xl text-sm leading-relaxed" data-chart-summary><span class="sr-only">Summary: <\/span><\/p>/,
+			/^<figure class="chart mt-6" id="find-chart" data-chart="lvi" data-chart-id="find-chart" data-testid="chart"><figcaption class="text-base font-medium">The measured curves<\/figcaption><p class="prose-muted text-sm" data-chart-note>Drawn: the first 10 of 14 results listed.<\/p><div class="chart-frame overflow-x-auto" data-chart-frame><\/div><p class="chart-summary" data-chart-summary><span class="sr-only">Summary: <\/span><\/p>/,
 		);
 		const figure = parse(html).querySelector('figure')!;
 		const snippet = figure.querySelector('textarea[data-embed-snippet]')!;
