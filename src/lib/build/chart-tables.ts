@@ -1,6 +1,7 @@
 // Chart data beyond the page: the page writes each table's rows when it is opened (its script, from the runs below);
-// the whole table is a CSV file in the page's language and the default view, which serves a reader without JavaScript, written by the chart's figure as the page renders. And the runs the page's charts are
-// redrawn from, one JSON file for every language's page (the same rows), which its script fetches. They live under
+// the whole table is a CSV file in the page's language and the default view, which serves a reader without
+// JavaScript, written by the chart's figure as the page renders. And the runs the page's charts are redrawn from, one
+// JSON file for every language's page (the same rows), which its script fetches. They live under
 // data/charts/ ("data/charts/<page>/tables/<chart id>.csv", a page's own folder apart from its subpages';
 // "data/charts/<page without language>/rows.json"), not in the page: they go where data/ goes (object storage, when
 // SITE_DATA_URL says so), and the site itself keeps within a static host's files and bytes.

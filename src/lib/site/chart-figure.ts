@@ -1,9 +1,9 @@
 // One chart as the page shows it: the drawn chart (SVG; no JavaScript needed), its text summary, its data table (on a
 // pre-rendered page its columns, the rows written by the page's script when it is opened, and the files that hold them
 // all: its CSV and Parquet files), its image buttons, its embed, the SQL behind it and what the page's script needs to
-// redraw it. One definition for every page: Astro pages write it as HTML
-// (ChartFigure.astro, the comparison pages through compare/html.ts) and the browser builds it as DOM (the live
-// comparison page, the finder), so a chart looks the same wherever it is drawn. The parts a page does not have are left out.
+// redraw it. One definition for every page: Astro pages write it as HTML (ChartFigure.astro, the comparison pages
+// through compare/html.ts) and the browser builds it as DOM (the live comparison page, the finder), so a chart looks
+// the same wherever it is drawn. The parts a page does not have are left out.
 import { t, type Lang } from '../../i18n/strings.ts';
 import { chartExportsEl } from '../chart-actions.ts';
 import type { ChartTable } from '../charts/table.ts';
