@@ -18,8 +18,18 @@ export function emitFile(sitePath: string, content: string | Uint8Array): void {
 	if (sitePath.split('/').includes('..')) throw new Error(`not a site path: ${sitePath}`);
 	const base = (import.meta.env?.BASE_URL ?? '/').replace(/\/?$/, '/');
 	const target = join(emittedDir(), sitePath.startsWith(base) ? sitePath.slice(base.length) : sitePath);
-	mkdirSync(dirname(target), { recursive: true });
-	writeFileSync(target, content);
+	writeMakingFolder(target, content);
+}
+
+/** Writes `target`, making its folder when it is missing (asked on a failed write, not before every one: see placeFile). */
+export function writeMakingFolder(target: string, content: string | Uint8Array): void {
+	try {
+		writeFileSync(target, content);
+	} catch (e) {
+		if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+		mkdirSync(dirname(target), { recursive: true });
+		writeFileSync(target, content);
+	}
 }
 
 /** Puts a file at `target` by moving it or by a hard link, or by a copy where the two are on different disks. */
