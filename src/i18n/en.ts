@@ -208,6 +208,7 @@ export const en = {
 		dataTable: 'Data table',
 		tableOnOpen: 'Its {total} rows are written when the table is opened, with JavaScript; the CSV holds every one.',
 		querySql: 'Query (SQL)',
+		queriesOnOpen: 'The queries are written when this is opened, with JavaScript, for the chart as it is shown.',
 		chartSummary: 'Summary',
 		figureValue: 'Value',
 		figurePrinted: 'As printed',

@@ -193,6 +193,7 @@ export const zhHans = {
 		dataTable: '数据表',
 		tableOnOpen: '表格打开时（需要 JavaScript）写入全部 {total} 行；CSV 中包含每一行。',
 		querySql: '查询（SQL）',
+		queriesOnOpen: '打开时（需要 JavaScript）按图表当前的显示写入查询。',
 		chartSummary: '摘要',
 		figureValue: '数值',
 		figurePrinted: '原文',

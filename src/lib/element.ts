@@ -3,16 +3,12 @@
 // attributes (DOM); tag and attribute names come from the code only. htmlOf writes HTML as Astro writes its
 // templates (the same escapes but for < and > in attribute values, an empty attribute as its bare name), so a tree
 // an Astro page writes with `set:html={htmlOf(tree)}` is the same bytes as the template it replaces. Browser-safe: no Node imports.
-import { jsonForScript } from './site/inline-json.ts';
-
 export interface El {
 	tag: string;
 	/** true: the bare attribute (as ''); false or undefined: left out. */
 	attrs: Record<string, string | number | boolean | undefined>;
 	children: (El | string)[];
 	chart?: string | Element;
-	/** A `<script type="application/json">` block's data (site/inline-json.ts). */
-	json?: unknown;
 }
 
 const RAW = '#markup';
@@ -23,11 +19,6 @@ const RAW = '#markup';
  */
 export function chartMarkup(chart: string | Element): El {
 	return { tag: RAW, attrs: {}, children: [], chart };
-}
-
-/** Data for the page's scripts: a non-executable JSON block, found by its data-* attributes (as InlineJson.astro writes it). */
-export function jsonScript(data: unknown, attrs: El['attrs'] = {}): El {
-	return { tag: 'script', attrs: { type: 'application/json', ...attrs }, children: [], json: data };
 }
 
 /** An element; undefined attributes are left out, empty text children dropped. */
@@ -52,8 +43,7 @@ export function htmlOf(node: El | string): string {
 	if (node.tag === RAW) return typeof node.chart === 'string' ? node.chart : (node.chart?.outerHTML ?? '');
 	const open = `<${node.tag}${Object.entries(node.attrs).map(attrHtml).join('')}>`;
 	if (VOID.has(node.tag)) return open;
-	const content = 'json' in node ? jsonForScript(node.json) : node.children.map(htmlOf).join('');
-	return `${open}${content}</${node.tag}>`;
+	return `${open}${node.children.map(htmlOf).join('')}</${node.tag}>`;
 }
 
 /** The tree as nodes of `doc` (the page's document in the browser; this module runs anywhere, so it is passed in). */
@@ -66,7 +56,6 @@ export function domOf(node: El | string, doc: Document): Node {
 	}
 	const e = doc.createElement(node.tag);
 	for (const [k, v] of Object.entries(node.attrs)) if (v !== undefined && v !== false) e.setAttribute(k, v === true ? '' : String(v));
-	if ('json' in node) e.textContent = jsonForScript(node.json);
-	else e.append(...node.children.map((c) => domOf(c, doc)));
+	e.append(...node.children.map((c) => domOf(c, doc)));
 	return e;
 }

@@ -246,9 +246,13 @@ describe('review page', () => {
 		expect(await table.locator('[data-table-truncated]').innerText()).toMatch(/^Its \d+ rows are written when the table is opened, with JavaScript; the CSV holds every one\.\s*$/);
 		const csv = await table.locator('a[download]').first().getAttribute('href');
 		expect((await page.request.get(new URL(csv!, page.url()).href)).status()).toBe(200);
+		// Its SQL is written by the page's script: without it, a note says so.
+		const sql = page.locator('figure[data-chart] details[data-chart-queries]').first();
+		await sql.locator('summary').click();
+		expect(await sql.locator('[data-chart-query-list]').innerText()).toBe('The queries are written when this is opened, with JavaScript, for the chart as it is shown.');
 	});
 
-	it('writes a chart’s table when it is opened, from the runs the page fetched from data/, one file for both languages', async () => {
+	it('writes a chart’s table and SQL when they are opened, from the runs and specs the page fetched from data/, one file for both languages', async () => {
 		const w = await open(WORKLOAD);
 		const { page } = w;
 		await page.waitForSelector('html[data-charts-ready="1"]', { timeout: 60_000 });
@@ -260,9 +264,24 @@ describe('review page', () => {
 		expect(await table.locator('[data-table-truncated]').isVisible()).toBe(false);
 		const fetched = w.requests.filter((u) => u.endsWith('/rows.json'));
 		expect(fetched.map((u) => new URL(u).pathname)).toEqual([`/data/charts${WORKLOAD}rows.json`]);
+		// The chart's SQL likewise, from its spec in the same file: each query with its caption and run ids.
+		const firstSql = async () => {
+			const sql = page.locator('figure[data-chart] details[data-chart-queries]').first();
+			await sql.locator('summary').click();
+			await expect.poll(() => sql.locator('pre code').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+			return { code: await sql.locator('pre code').first().innerText(), caption: await sql.locator('[data-chart-query-list] > div > p').first().innerText(), params: JSON.parse(await sql.locator('.code-params').first().innerText()) as string[] };
+		};
+		const en = await firstSql();
+		expect(en.code).toMatch(/^SELECT review_id, device_id, run_id, .*\nFROM runs\nWHERE run_id IN \(\$1, \$2/s);
+		expect(en.params.length).toBeGreaterThan(1);
+		for (const id of en.params) expect(id).toMatch(/^lab-2026-virtual-disk-fio-sweep:raw\/.+#job\d+$/);
 		await page.goto(new URL(`/zh-Hans${WORKLOAD}`, page.url()).href);
 		await page.waitForSelector('html[data-charts-ready="1"]', { timeout: 60_000 });
 		expect(await page.locator('link[data-chart-rows]').getAttribute('href')).toBe(`/data/charts${WORKLOAD}rows.json`);
+		const zh = await firstSql();
+		expect([zh.code, zh.params]).toEqual([en.code, en.params]);
+		expect(zh.caption).not.toBe(en.caption);
+		expect(zh.caption).toMatch(/[\u4e00-\u9fff]/);
 	});
 
 	it('labels published figures and links the original article', async () => {

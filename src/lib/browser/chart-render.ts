@@ -7,6 +7,8 @@ import { chartOptions, chartTable, renderChart, type ChartKind, type ViewState }
 import { type FixedOptions } from '../site/chart-data.ts';
 import { cellText, isNumericCell } from '../site/table-format.ts';
 import { fillEmbedTitle, fillFrame, fillSummary } from './figure-fill.ts';
+import { queryBlockEls, type FigureQuery } from '../site/chart-figure.ts';
+import { domOf } from '../element.ts';
 
 export interface DrawContext {
 	lang: Lang;
@@ -38,6 +40,11 @@ export function drawChart(target: DrawTarget, input: unknown, view: ViewState, w
 /** Only the chart's table (a table opened while its chart is not redrawn). */
 export function tableOf(target: DrawTarget, input: unknown, view: ViewState, width: number, ctx: DrawContext): ChartTable {
 	return chartTable(target.kind, input, options(target, view, width, ctx));
+}
+
+/** Writes the chart's queries into its "Query (SQL)" disclosure (the page holds a note in their place). */
+export function fillQueries(figure: HTMLElement, queries: readonly FigureQuery[]): void {
+	figure.querySelector('[data-chart-query-list]')?.replaceChildren(...queryBlockEls(queries).map((e) => domOf(e, document)));
 }
 
 /** Writes every row of `data` into the chart's table (the page holds only the first ones). */

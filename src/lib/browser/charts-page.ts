@@ -8,7 +8,7 @@
 //    direction or time resolution) are asked of DuckDB when a chart needs them.
 import { DEFAULT_WIDTH, MIN_DRAWN_WIDTH } from '../charts/options.ts';
 import type { RunRow } from '../schema.ts';
-import type { ChartQueries, PackedChart, PackedRows, QueryResults } from '../site/chart-data.ts';
+import type { ChartQueries, PackedChart, PageRows, QueryResults } from '../site/chart-data.ts';
 import { rawFileLinker } from '../site/raw-files.ts';
 import { DEFAULT_VIEW, type ChartKind, type ViewState } from '../site/view.ts';
 import type { DrawContext } from './chart-render.ts';
@@ -16,11 +16,6 @@ import type { PageConfig } from '../site/page-config.ts';
 import { readJson } from './inline-data.ts';
 import { isDefaultView, queryFromView, viewFromQuery } from '../site/url-state.ts';
 import { CONTROL_NAMES, controlValue, viewWithControl, type ControlName } from '../site/control-values.ts';
-
-interface PageRows {
-	runs: PackedRows;
-	rawFiles: string[];
-}
 
 interface Chart {
 	figure: HTMLElement;
@@ -135,9 +130,11 @@ function pageCharts(): Promise<PageCharts> {
 		const pageRuns: RunRow[] = rows ? d.unpackPageRuns(rows.runs) : [];
 		const list: Chart[] = [];
 		for (const figure of document.querySelectorAll<HTMLElement>('figure[data-chart]')) {
-			const packed = readJson<PackedChart>('script[data-chart-spec]', figure);
+			const id = figure.dataset.chartId ?? figure.id;
+			// An embed's figure carries its spec; a page's are in its rows file.
+			const packed = readJson<PackedChart>('script[data-chart-spec]', figure) ?? rows?.charts?.[id];
 			if (!packed) continue;
-			const chart: Chart = { figure, id: figure.dataset.chartId ?? figure.id, packed, rows: new Map(), version: 0, drawn: '', table: '' };
+			const chart: Chart = { figure, id, packed, rows: new Map(), version: 0, drawn: '', table: '' };
 			const carried = d.unpackResults(packed, pageRuns);
 			if (carried) chart.rows.set(queriesKey(packed.queries), carried);
 			chart.drawn = drawKey(d, chart, DEFAULT_VIEW, shownWidth(chart));
@@ -163,6 +160,7 @@ function inputOf(d: Data, chart: Chart): unknown {
 const hasRows = (d: Data, chart: Chart) => chart.rows.has(queriesKey(d.queriesForView(chart.packed, view)));
 const isStale = (d: Data, chart: Chart) => chart.drawn !== drawKey(d, chart, view, targetWidth(chart));
 const tableOpen = (chart: Chart) => !!chart.figure.querySelector<HTMLDetailsElement>('details[data-chart-table-details]')?.open;
+const queriesOpen = (chart: Chart) => !!chart.figure.querySelector<HTMLDetailsElement>('details[data-chart-queries]')?.open;
 
 /** Redraws a chart for the current view if it has the rows; false when it has not. */
 function drawNow(d: Data, m: Library, chart: Chart, ctx: DrawContext): boolean {
@@ -288,6 +286,12 @@ async function showTable(chart: Chart): Promise<void> {
 	chart.table = want;
 }
 
+/** Writes a chart's queries, for the current view, into its "Query (SQL)" disclosure. */
+async function showQueries(chart: Chart): Promise<void> {
+	const [m, { d, ctx }] = await Promise.all([library(), pageCharts()]);
+	m.fillQueries(chart.figure, d.shownQueries(d.queriesForView(chart.packed, view), ctx.lang));
+}
+
 let upgrade: Promise<void> | undefined;
 
 /** Live charts: the chart library, the charts in view redrawn if their width calls for it, then DuckDB. */
@@ -329,6 +333,7 @@ async function applyView(next: ViewState): Promise<void> {
 	writeUrl();
 	void startUpgrade();
 	const { d, list, ctx } = await pageCharts();
+	for (const chart of list.filter(queriesOpen)) void showQueries(chart);
 	// A new statistic re-queries the charts that show one; charts in view that lack rows for this view get them too.
 	const fresh = new Set(statChanged ? list.filter((c) => d.kindControls(c.packed.kind).includes('stat')) : []);
 	const inView = list.filter((c) => nearViewport(c.figure) && isStale(d, c));
@@ -413,14 +418,19 @@ if (config && document.querySelector('figure[data-chart]')) {
 	// The first touch of any control starts the live charts even before its change lands.
 	controls?.addEventListener('pointerdown', () => void startUpgrade(), { once: true });
 	controls?.addEventListener('focusin', () => void startUpgrade(), { once: true });
-	for (const details of document.querySelectorAll<HTMLDetailsElement>('figure[data-chart] details[data-chart-table-details]')) {
-		details.addEventListener('toggle', () => {
-			if (!details.open) return;
-			void pageCharts().then(({ list }) => {
-				const chart = list.find((c) => c.figure.contains(details));
-				if (chart) return showTable(chart);
+	for (const [selector, show] of [
+		['details[data-chart-table-details]', showTable],
+		['details[data-chart-queries]', showQueries],
+	] as const) {
+		for (const details of document.querySelectorAll<HTMLDetailsElement>(`figure[data-chart] ${selector}`)) {
+			details.addEventListener('toggle', () => {
+				if (!details.open) return;
+				void pageCharts().then(({ list }) => {
+					const chart = list.find((c) => c.figure.contains(details));
+					if (chart) return show(chart);
+				});
 			});
-		});
+		}
 	}
 	// Charts are drawn for the width they have: once a resize settles, the stale ones are redrawn (the SVG scales meanwhile).
 	let resizeTimer: number | undefined;

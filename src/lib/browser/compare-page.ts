@@ -9,7 +9,7 @@ import { t, tn, type Lang } from '../../i18n/strings.ts';
 import { compareDrives } from '../compare/comparison.ts';
 import type { ReviewFacts } from '../compare/conditions.ts';
 import { compareEmbedPath, devicesOfQuery, includeAllOfQuery, type CompareDriveFile } from '../compare/drive-file.ts';
-import { embedSize, iframeSnippet } from '../embed-snippet.ts';
+import { embedSize } from '../embed-snippet.ts';
 import { comparisonCharts, comparisonEl, familyTitle, withLateRows, type ChartEmbed, type CompareChart, type DrawnChart } from '../compare/html.ts';
 import { domOf } from '../element.ts';
 import { chartFigureEl } from '../site/chart-figure.ts';
@@ -232,7 +232,7 @@ function redrawCharts(): void {
 function embedOf(chart: CompareChart): ChartEmbed {
 	const src = `${siteBase}${compareEmbedPath(page.dataset.langPrefix ?? '', new URLSearchParams(location.search), chart.id).slice(1)}`;
 	const size = embedSize(chartWidth(), 420);
-	return { src, keep: 'all', dataBase: dataBase(), title: chart.id, size, snippet: iframeSnippet(`${location.origin}${src}`, chart.id, size) };
+	return { src, keep: 'all', dataBase: dataBase(), title: chart.id, size };
 }
 
 function labelsOf(files: readonly CompareDriveFile[]): Record<string, string> {

@@ -7,7 +7,7 @@ import { tableFile } from '../dataset-layout.ts';
 import { TABLES } from '../schema.ts';
 import type { PageConfig } from '../site/page-config.ts';
 import type { RunRow } from '../schema.ts';
-import { packPageRuns, type PackedRows } from '../site/chart-data.ts';
+import { packChart, packPageRuns, type ChartSpec, type PageRows } from '../site/chart-data.ts';
 import { hasParquetExtension, loadManifest, publishedRawFiles, type ReviewScope } from './manifest.ts';
 import { dataBase } from '../data-url.ts';
 
@@ -32,7 +32,14 @@ export function chartPageConfig(lang: Lang, labels: Record<string, string>, dire
 	};
 }
 
-/** The runs the page's charts redraw from, and which of their raw files the site publishes (chart links to them). */
-export function chartPageRows(runs: readonly RunRow[]): { runs: PackedRows; rawFiles: string[] } {
-	return { runs: packPageRuns(runs), rawFiles: [...new Set(runs.map((r) => r.source_file))].filter((f) => publishedRawFiles.has(f)) };
+/**
+ * The runs the page's charts redraw from, and which of their raw files the site publishes (chart links to them); with
+ * `charts`, each one's spec (packChart), which a page's figures do not carry.
+ */
+export function chartPageRows(runs: readonly RunRow[], charts?: readonly ChartSpec[]): PageRows {
+	return {
+		runs: packPageRuns(runs),
+		rawFiles: [...new Set(runs.map((r) => r.source_file))].filter((f) => publishedRawFiles.has(f)),
+		...(charts ? { charts: Object.fromEntries(charts.map((c) => [c.id, packChart(c)])) } : {}),
+	};
 }

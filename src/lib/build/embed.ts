@@ -11,7 +11,7 @@
 // view of the page's URL (?stat=…) from the published Parquet, says when the numbers are of an older or newer dataset
 // version, and reports its height to the page framing it. Beside it: its oEmbed JSON, when the build knows the
 // site's address (site-url.ts).
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { t, type Lang } from '../../i18n/strings.ts';
 import { DEFAULT_LANG, LANGS } from '../../i18n/lang.ts';
@@ -21,10 +21,10 @@ import { iframeSnippet } from '../embed-snippet.ts';
 import { drawingsCss, drawingsEl, embedFrame, type Drawing } from '../site/embed-layout.ts';
 import { dataUrl } from '../data-url.ts';
 import { buildDataUrl, siteLink, siteLinkFromData, siteUrl } from './site-url.ts';
-import { emitFile, emittedDir } from './emitted-files.ts';
+import { emitFile, emittedDir, writeMakingFolder } from './emitted-files.ts';
 import type { RunRow } from '../schema.ts';
 import type { PageConfig } from '../site/page-config.ts';
-import { packPageRuns, unpackPageRuns, type ChartSpec, type PackedChart, type PackedRows } from '../site/chart-data.ts';
+import { packPageRuns, unpackPageRuns, type ChartSpec, type PackedChart, type PageRows } from '../site/chart-data.ts';
 import { jsonForScript } from '../site/inline-json.ts';
 import { embeddedFigureEl } from '../site/chart-figure.ts';
 import { plotStyleTexts } from './plot-styles.ts';
@@ -108,7 +108,7 @@ export interface EmbedChart {
 	summary: string;
 	/** What the script needs to redraw it in another view: the packed chart, its runs, and the page's data source. */
 	packed?: PackedChart;
-	rows?: { runs: PackedRows; rawFiles: string[] };
+	rows?: PageRows;
 	config?: PageConfig;
 	/** Instead: the embed drawn in the browser that shows this chart in another view or dataset version. */
 	live?: string;
@@ -123,14 +123,6 @@ const sourceText = (lang: Lang, source: string) => `${t(lang, 'embedSource')}: $
 
 /** The embed's frame: its widest, and a height its content fits from 320 px up. */
 export const embedFrameOf = (c: FramedChart) => embedFrame(c.drawings, c.title, sourceText(c.lang, c.pageTitle));
-
-/**
- * The chart's iframe snippet at the site's address: SITE_URL's, else the site path, which the page's script
- * replaces with where the page is served (it also adds the view and the dataset version).
- */
-export function chartSnippet(c: FramedChart): string {
-	return iframeSnippet(siteLink(embedPath(c.lang, c.pagePath, c.spec.id)), c.title, embedFrameOf(c));
-}
 
 /** The part of an embed above the chart that says which dataset version it shows (embed scripts fill it). */
 export function embedNoticeEl(lang: Lang): El {
@@ -164,10 +156,8 @@ const partsDir = () => join(emittedDir(), '.embed-parts');
 /** Keeps the chart for its group's embed document (see joinEmbeds). */
 export function emitEmbed(c: EmbedChart): void {
 	const part = embedPart(c);
-	const folder = join(partsDir(), embedGroupOf(c.pagePath));
-	mkdirSync(folder, { recursive: true });
 	// One file per chart of a page: a page's charts are written concurrently with other pages'.
-	writeFileSync(join(folder, `${c.lang}~${c.pagePath.replace(/\//g, '_')}~${part.id}.json`), JSON.stringify(part));
+	writeMakingFolder(join(partsDir(), embedGroupOf(c.pagePath), `${c.lang}~${c.pagePath.replace(/\//g, '_')}~${part.id}.json`), JSON.stringify(part));
 }
 
 export function embedPart({ spec, ...rest }: EmbedChart): EmbedPart {
@@ -208,7 +198,7 @@ function sectionHtml(p: EmbedPart): string {
 }
 
 /** The runs the document's charts redraw from: every part's, once, in the order the pages' run tables have (queries/runs.ts). */
-function unionRows(parts: readonly EmbedPart[]): { runs: PackedRows; rawFiles: string[] } {
+function unionRows(parts: readonly EmbedPart[]): PageRows {
 	const runs = new Map<string, RunRow>();
 	for (const p of parts) for (const r of p.rows ? unpackPageRuns(p.rows.runs) : []) runs.set(`${r.run_id}\0${r.direction}`, r);
 	const sorted = [...runs.values()].sort(byKey((r) => [r.review_id, r.device_id, r.run_id, r.direction]));

@@ -84,8 +84,7 @@ export interface ChartEmbed {
 	keep: 'view' | 'all';
 	/** The data folder, whose versions/index.json names the current dataset version. */
 	dataBase: string;
-	/** The snippet as written without JavaScript, and the iframe's title. */
-	snippet: string;
+	/** The iframe's title. */
 	title: string;
 	/** The iframe's widest and its height (src/lib/embed-snippet.ts). */
 	size: { width: number; height: number };
@@ -153,7 +152,7 @@ function loadText(row: DeltaRow, lang: Lang): string {
 
 /** A chart of the comparison, as every page writes a chart (site/chart-figure.ts). */
 function chartFigure(chart: CompareChart, drawn: DrawnChart, lang: Lang, e?: ChartEmbed): El {
-	const embed = e && { src: e.src, keep: e.keep, chart: chart.id, title: e.title, width: e.size.width, height: e.size.height, dataBase: e.dataBase, snippet: e.snippet };
+	const embed = e && { src: e.src, keep: e.keep, chart: chart.id, title: e.title, width: e.size.width, height: e.size.height, dataBase: e.dataBase };
 	return chartFigureEl({ lang, id: chart.id, kind: chart.kind, markup: drawn.markup, summary: drawn.summary, table: drawn.table, embed });
 }
 

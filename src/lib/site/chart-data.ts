@@ -7,6 +7,7 @@
 // page's runs (each run once, however many charts draw it), and histogram bins are not carried at all (thousands
 // per chart; the pre-rendered SVG, summary and first table rows need none of them): the browser asks DuckDB
 // for them when a view or an opened table needs them.
+import type { Lang } from '../../i18n/lang.ts';
 import type { ComparisonRow, HistogramRow, PercentileRow, RunRow } from '../schema.ts';
 import { comparisons, percentiles, runs } from '../schema.ts';
 import type { ComparisonKind } from '../charts/comparison-bars/chart.ts';
@@ -92,6 +93,12 @@ export function builtQueries(q: ChartQueries): { name: ResultName; query: BuiltQ
 	if (q.timeseries) out.push({ name: 'timeseries', query: buildTimeseriesSql(q.timeseries) });
 	if (q.comparisons) out.push({ name: 'comparisons', query: buildComparisonsSql(q.comparisons) });
 	return out;
+}
+
+/** A chart's queries as a reader is shown them: their captions in `lang`. */
+export function shownQueries(q: ChartQueries, lang: Lang): BuiltQuery[] {
+	const inLang = Object.fromEntries(Object.entries(q).map(([name, filter]) => [name, { ...filter, lang }])) as ChartQueries;
+	return builtQueries(inLang).map(({ query }) => query);
 }
 
 export async function runChartQueries(q: ChartQueries, run: QueryRunner): Promise<QueryResults> {
@@ -266,6 +273,18 @@ export function unpackResults(packed: PackedChart, pageRuns: readonly RunRow[]):
 	if (q.timeseries) out.timeseries = unpackRows<TimeseriesBucketRow>(packed.rows.timeseries ?? { n: 0, c: {} }, TIMESERIES_FIELDS);
 	if (q.comparisons) out.comparisons = unpackRows<ComparisonRow>(packed.rows.comparisons ?? { n: 0, c: {} }, comparisons.columns);
 	return out;
+}
+
+/**
+ * What a page's chart script redraws from, beside its charts' drawings: the runs its charts select (each picks its own
+ * with its query's filter), which of their raw files the site publishes, and each chart's packed spec by its id. One
+ * file under data/ that every language's page shares (build/chart-tables.ts), or inline in an embed document (runs only:
+ * there the spec is in the figure).
+ */
+export interface PageRows {
+	runs: PackedRows;
+	rawFiles: string[];
+	charts?: Record<string, PackedChart>;
 }
 
 /** The page's run table as written in the page, and back. */

@@ -7,7 +7,7 @@
 import { t, type Lang } from '../../i18n/strings.ts';
 import { chartExportsEl } from '../chart-actions.ts';
 import type { ChartTable } from '../charts/table.ts';
-import { chartMarkup, el, jsonScript, type El } from '../element.ts';
+import { chartMarkup, el, type El } from '../element.ts';
 import { cellText, isNumericCell } from './table-format.ts';
 
 /** "Embed" under a chart: the snippet to paste (browser/chart-export.ts rewrites it for the page's view) and links. */
@@ -21,8 +21,12 @@ export interface FigureEmbed {
 	height: number;
 	/** The data folder, whose versions/index.json names the current dataset version (an embed that pins none has none). */
 	dataBase?: string;
-	/** The snippet as written without JavaScript. */
-	snippet: string;
+	/**
+	 * The snippet to paste, where the page writes it ("none" below). Otherwise the page's script writes it when the
+	 * embed is opened, with the page's view and pinned to the dataset version (browser/chart-export.ts); without
+	 * JavaScript the embed is linked.
+	 */
+	snippet?: string;
 	/**
 	 * A live page's: what of the page's address the embed keeps ("view": its chart view; "all": its whole query;
 	 * "none": nothing, the snippet as written is the one to paste, built in the browser for what the page shows).
@@ -64,10 +68,8 @@ export interface ChartFigure {
 	/** The chart's data as files: its CSV and the Parquet files its queries read. */
 	downloads?: { csv: string; files: readonly { href: string; path: string }[] };
 	embed?: FigureEmbed;
-	/** The queries behind the chart, as shown ("Query (SQL)"). */
-	queries?: readonly FigureQuery[];
-	/** What the page's script needs to redraw the chart (site/chart-kinds.ts packChart). */
-	spec?: unknown;
+	/** A "Query (SQL)" disclosure, which the page's script fills with the chart's queries when it is opened. */
+	queriesOnOpen?: boolean;
 }
 
 /** A chart in an embed: alone, its summary for screen readers only, no table, buttons or details, no margin. */
@@ -119,15 +121,17 @@ function tableEl(f: ChartFigure, table: ChartTable): El {
 }
 
 function embedEl(e: FigureEmbed, lang: Lang): El {
+	// A snippet the script writes is shown only with the script.
+	const scripted = e.snippet === undefined ? ' js-only' : '';
 	return el(
 		'details',
 		{ class: 'w-full', 'data-chart-embed': true },
 		el('summary', { class: SUMMARY_CLASS }, t(lang, 'chartEmbed')),
-		el('p', { class: 'prose-muted mt-2 max-w-3xl' }, e.hint ?? t(lang, 'chartEmbedHint')),
+		el('p', { class: `prose-muted mt-2 max-w-3xl${scripted}` }, e.hint ?? t(lang, 'chartEmbedHint')),
 		el(
 			'textarea',
 			{
-				class: 'field snippet',
+				class: `field snippet${scripted}`,
 				readonly: true,
 				'data-embed-snippet': true,
 				'data-embed-src': e.src,
@@ -139,7 +143,7 @@ function embedEl(e: FigureEmbed, lang: Lang): El {
 				'data-data-base': e.dataBase,
 				'aria-label': t(lang, 'chartEmbed'),
 			},
-			e.snippet,
+			e.snippet ?? '',
 		),
 		el(
 			'p',
@@ -149,20 +153,25 @@ function embedEl(e: FigureEmbed, lang: Lang): El {
 	);
 }
 
-function queriesEl(queries: readonly FigureQuery[], lang: Lang): El {
+/** Each query with its caption, SQL and parameters. */
+export function queryBlockEls(queries: readonly FigureQuery[]): El[] {
+	return queries.map((q) =>
+		el(
+			'div',
+			{ class: 'mt-2' },
+			el('p', { class: 'prose-muted' }, q.caption),
+			el('pre', { class: 'code-block' }, el('code', {}, q.sql)),
+			q.params.length > 0 ? el('p', { class: 'prose-muted code-params' }, JSON.stringify(q.params)) : '',
+		),
+	);
+}
+
+function queriesEl(lang: Lang): El {
 	return el(
 		'details',
-		{ class: 'w-full' },
+		{ class: 'w-full', 'data-chart-queries': true },
 		el('summary', { class: SUMMARY_CLASS }, t(lang, 'querySql')),
-		...queries.map((q) =>
-			el(
-				'div',
-				{ class: 'mt-2' },
-				el('p', { class: 'prose-muted' }, q.caption),
-				el('pre', { class: 'code-block' }, el('code', {}, q.sql)),
-				q.params.length > 0 ? el('p', { class: 'prose-muted code-params' }, JSON.stringify(q.params)) : '',
-			),
-		),
+		el('div', { 'data-chart-query-list': true }, el('p', { class: 'prose-muted mt-2 text-xs' }, t(lang, 'queriesOnOpen'))),
 	);
 }
 
@@ -182,8 +191,7 @@ export function chartFigureEl(f: ChartFigure): El {
 			f.table ? tableEl(f, f.table) : '',
 			chartExportsEl(lang),
 			f.embed ? embedEl(f.embed, lang) : '',
-			f.queries ? queriesEl(f.queries, lang) : '',
+			f.queriesOnOpen ? queriesEl(lang) : '',
 		),
-		f.spec === undefined ? '' : jsonScript(f.spec, { 'data-chart-spec': true }),
 	);
 }

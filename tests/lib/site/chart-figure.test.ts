@@ -1,9 +1,10 @@
 // One chart figure for every page: the same tree written as HTML (pre-rendered pages) and built as DOM (the live
-// comparison), with the parts a page has — table rows cut with a note, downloads, embed, SQL, the script's data.
+// comparison), with the parts a page has — table rows cut with a note, downloads, embed, the SQL's disclosure.
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { chartMarkup, domOf, el, htmlOf } from '../../../src/lib/element.ts';
-import { chartFigureEl, embeddedFigureEl, type ChartFigure } from '../../../src/lib/site/chart-figure.ts';
+import { chartFigureEl, embeddedFigureEl, queryBlockEls, type ChartFigure } from '../../../src/lib/site/chart-figure.ts';
+import { shownQueries } from '../../../src/lib/site/chart-data.ts';
 
 const table = { columns: ['Drive', 'IOPS'], rows: [['A "x" & <y>', 1234567], ['B', null], ['C', 3]] as (string | number | null)[][] };
 const full: ChartFigure = {
@@ -16,9 +17,8 @@ const full: ChartFigure = {
 	rowsOnOpen: true,
 	eager: true,
 	downloads: { csv: '/data/charts/r/tables/r-x.csv', files: [{ href: '/data/runs/part-0.parquet', path: 'runs/part-0.parquet' }] },
-	embed: { src: '/data/embeds/r.html#r-x', title: 'Four corners', width: 660, height: 400, dataBase: '/data/', snippet: '<iframe src="/data/embeds/r.html#r-x"></iframe>' },
-	queries: [{ caption: 'Every run', sql: 'SELECT * FROM runs WHERE run_id = $1', params: ['a'] }],
-	spec: { kind: 'fc', title: '</script><script>alert(1)</script>' },
+	embed: { src: '/data/embeds/r.html#r-x', title: 'Four corners', width: 660, height: 400, dataBase: '/data/' },
+	queriesOnOpen: true,
 };
 
 const parse = (html: string) => parseHTML(`<main>${html}</main>`).document;
@@ -37,7 +37,6 @@ describe('chart figure', () => {
 		expect(html).toMatch(/^<figure class="chart mt-6" id="r-x" data-eager data-chart="fc" data-chart-id="r-x" data-testid="chart"><div class="chart-frame overflow-x-auto" data-chart-frame><svg aria-label="drawn"><\/svg><\/div>/);
 		expect(html).toContain('<span class="sr-only">Summary: </span>Best: A&#39;s 1,234,567 IOPS.</p>');
 		expect(htmlOf(chartFigureEl({ ...full, rowsOnOpen: false }))).toContain('<td>A &quot;x&quot; &amp; &lt;y&gt;</td><td class="num">1,234,567</td>');
-		expect(html).not.toContain('<script>alert');
 		const doc = parse(html);
 		const figure = doc.querySelector('figure')!;
 		// The columns, a note that the rows come when it is opened, and where the whole table is.
@@ -47,11 +46,13 @@ describe('chart figure', () => {
 		expect(figure.querySelector('[data-table-truncated]')!.textContent).toContain('Its 3 rows are written when the table is opened');
 		expect([...figure.querySelectorAll('details[data-chart-table-details] a[download]')].map((a) => a.getAttribute('href'))).toEqual([full.downloads!.csv, '/data/runs/part-0.parquet']);
 		const snippet = figure.querySelector('textarea[data-embed-snippet]')!;
-		expect(html).toContain('>&lt;iframe src=&quot;/data/embeds/r.html#r-x&quot;&gt;&lt;/iframe&gt;</textarea>');
+		// Its snippet is the script's to write (with the page's view and dataset version): without the script, the embed is linked.
+		expect([snippet.textContent, snippet.getAttribute('class'), figure.querySelector('[data-chart-embed] p')!.getAttribute('class')]).toEqual(['', 'field snippet js-only', 'prose-muted mt-2 max-w-3xl js-only']);
 		expect([snippet.getAttribute('data-embed-src'), snippet.getAttribute('data-embed-width'), snippet.hasAttribute('data-embed-keep')]).toEqual(['/data/embeds/r.html#r-x', '660', false]);
 		expect([...figure.querySelectorAll('[data-chart-embed] p a')].map((a) => a.getAttribute('href'))).toEqual(['/data/embeds/r.html#r-x']);
-		expect(figure.querySelector('code')!.textContent).toBe(full.queries![0]!.sql);
-		expect(JSON.parse(figure.querySelector('script[data-chart-spec]')!.textContent!)).toEqual(full.spec);
+		// The SQL is written by the page's script when its disclosure is opened (queryBlockEls).
+		expect(figure.querySelector('details[data-chart-queries] [data-chart-query-list]')!.textContent).toBe('The queries are written when this is opened, with JavaScript, for the chart as it is shown.');
+		expect(figure.querySelector('code')).toBeNull();
 	});
 
 	it('leaves out what a page does not have: the live comparison’s chart has its table whole and no downloads, SQL or data', () => {
@@ -104,6 +105,18 @@ describe('chart figure', () => {
 				'<div class="drawn w-0-480" data-drawn-width="320"><svg></svg></div><div class="drawn w-480-" data-drawn-width="640"><svg></svg></div></div>' +
 				'<p class="sr-only" data-chart-summary>Best: A.</p></figure>',
 		);
+	});
+
+	it('writes the queries a page’s script puts into its open SQL disclosure: caption, SQL, parameters, escaped', () => {
+		const queries = shownQueries({ runs: { runIds: ['r:a.json#job0', 'r:<b>.json#job0'] }, percentiles: { runIds: ['r:a.json#job0'], direction: 'read' } }, 'zh-Hans');
+		const blocks = parse(queryBlockEls(queries).map(htmlOf).join('')).querySelectorAll('main > div');
+		expect([...blocks].map((b) => b.querySelector('code')!.textContent)).toEqual(queries.map((q) => q.sql));
+		expect(blocks[0]!.querySelector('code')!.textContent).toMatch(/^SELECT review_id, device_id, run_id, .*\nFROM runs\nWHERE run_id IN \(\$1, \$2\)/s);
+		expect(JSON.parse(blocks[0]!.querySelector('.code-params')!.textContent!)).toEqual(['r:a.json#job0', 'r:<b>.json#job0']);
+		expect(htmlOf(queryBlockEls(queries)[0]!)).toContain('&lt;b&gt;');
+		// Captions in the page's language.
+		expect(blocks[0]!.querySelector('p')!.textContent).toBe(queries[0]!.caption);
+		expect(queries[0]!.caption).not.toBe(shownQueries({ runs: { runIds: ['r:a.json#job0'] } }, 'en')[0]!.caption);
 	});
 
 	it('builds the same figure as DOM in the browser as it writes as HTML', () => {
