@@ -11,6 +11,8 @@ import { buildRunsSql } from '../queries/runs.ts';
 import { deviceLabels } from '../site/labels.ts';
 import { siteQuery } from './db.ts';
 import { foldersToRender } from './incremental.ts';
+import { emitFile } from './emitted-files.ts';
+import { assetPath } from '../../i18n/routes.ts';
 import { loadManifest } from './manifest.ts';
 
 /** Where the families' folders are in the site: under data/, where their route writes them. */
@@ -40,18 +42,24 @@ function finderTables(): string | null {
 	return JSON.stringify([runs.whole.key, reviews.sha256, devices.sha256]);
 }
 
-let files: Promise<Map<string, unknown>> | undefined;
-
-/** The finder's files this build writes, by their path under data/ ("find/families/random-100-4096/qd-5.json" → its JSON value). */
-export function finderFiles(): Promise<Map<string, unknown>> {
-	files ??= foldersToRender('find-families', FAMILIES_ROOT, finderTables(), families).then((render) => {
-		const out = new Map<string, unknown>();
-		for (const { entry, family } of render) {
-			const { head, files: rest } = familyFiles(entry, family);
-			out.set(finderHeadPath(entry.key), head);
-			for (const [path, file] of rest) out.set(path, file);
-		}
-		return out;
-	});
-	return files;
+/**
+ * Writes the finder's files this build makes under data/ ("find/families/random-100-4096/qd-5.json"), a family at a
+ * time, each let go once written: held together, a 1,000-review catalog's (248 MB as JSON) stayed in the memory of
+ * the process that made them for the rest of its build. Returns how many were written.
+ */
+export async function emitFinderFiles(): Promise<number> {
+	const render = await foldersToRender('find-families', FAMILIES_ROOT, finderTables(), families);
+	let written = 0;
+	const emit = (path: string, value: unknown) => {
+		emitFile(assetPath(`/data/${path}`), JSON.stringify(value));
+		written++;
+	};
+	for (let i = 0; i < render.length; i++) {
+		const { entry, family } = render[i]!;
+		render[i] = undefined as never;
+		const { head, files } = familyFiles(entry, family);
+		emit(finderHeadPath(entry.key), head);
+		for (const [path, file] of files) emit(path, file);
+	}
+	return written;
 }
