@@ -42,24 +42,26 @@ function finderTables(): string | null {
 	return JSON.stringify([runs.whole.key, reviews.sha256, devices.sha256]);
 }
 
+/** How the build's log begins its line naming the finder's families written: "finder families written: 2: <key> <key>". */
+export const FINDER_LOG = 'finder families written:';
+
 /**
  * Writes the finder's files this build makes under data/ ("find/families/random-100-4096/qd-5.json"), a family at a
  * time, each let go once written: held together, a 1,000-review catalog's (248 MB as JSON) stayed in the memory of
- * the process that made them for the rest of its build. Returns how many were written.
+ * the process that made them for the rest of its build. Returns the keys of the families written (none when nothing
+ * they show changed since the last build).
  */
-export async function emitFinderFiles(): Promise<number> {
+export async function emitFinderFiles(): Promise<string[]> {
 	const render = await foldersToRender('find-families', FAMILIES_ROOT, finderTables(), families);
-	let written = 0;
-	const emit = (path: string, value: unknown) => {
-		emitFile(assetPath(`/data/${path}`), JSON.stringify(value));
-		written++;
-	};
+	const emit = (path: string, value: unknown) => emitFile(assetPath(`/data/${path}`), JSON.stringify(value));
+	const written: string[] = [];
 	for (let i = 0; i < render.length; i++) {
 		const { entry, family } = render[i]!;
 		render[i] = undefined as never;
 		const { head, files } = familyFiles(entry, family);
 		emit(finderHeadPath(entry.key), head);
 		for (const [path, file] of files) emit(path, file);
+		written.push(entry.key);
 	}
 	return written;
 }

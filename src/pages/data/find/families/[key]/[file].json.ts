@@ -4,10 +4,14 @@
 // and written as files a family at a time (build/find.ts emitFinderFiles), so the route itself renders no page.
 import type { APIRoute } from 'astro';
 import { isLastShard } from '../../../../../lib/build/build-shards.ts';
-import { emitFinderFiles } from '../../../../../lib/build/find.ts';
+import { FINDER_LOG, emitFinderFiles } from '../../../../../lib/build/find.ts';
 
 export async function getStaticPaths() {
-	if (isLastShard()) await emitFinderFiles();
+	if (isLastShard()) {
+		// Not pages, so Astro does not list them: the build's log says which families were written.
+		const written = await emitFinderFiles();
+		console.log(`${FINDER_LOG} ${written.length}${written.length ? `: ${written.join(' ')}` : ''}`);
+	}
 	return [];
 }
 
