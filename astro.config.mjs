@@ -10,7 +10,7 @@ import { joinEmbeds } from './src/lib/build/embed.ts';
 import { keepUnchangedPages } from './src/lib/build/incremental.ts';
 import { headersFile } from './src/lib/build/headers.ts';
 import { redirectsFile } from './src/lib/build/redirects.ts';
-import { hostCurrentVersion, versionsToHost } from './src/lib/build/version-hosting.ts';
+import { hostVersionFiles, versionsToHost, writeHostedVersions } from './src/lib/build/version-hosting.ts';
 import { loadManifest } from './src/lib/build/manifest.ts';
 import { COMPARE_DRIVES_FOLDER } from './src/lib/compare/drive-file.ts';
 import { FINDER_FOLDER } from './src/lib/find/layout.ts';
@@ -58,19 +58,21 @@ const emittedFiles = {
 
 /**
  * The dataset versions the site hosts (data/versions/<version>/, for embeds pinned to one), and the embeds' script
- * at a path that does not change from build to build (embed/embed.js): the first process of a build on several cores
- * hosts its dataset as a version and lists the versions hosted; the earlier ones are moved over from the previous output
- * once the build has succeeded (scripts/build.ts).
+ * at a path that does not change from build to build (embed/embed.js): each process of a build on several cores hosts
+ * what its data folder holds of the dataset as its version (the first the dataset, each its share of the comparison's
+ * drive files, kept by each version with its files); the first lists the versions hosted, the earlier ones moved over
+ * from the previous output once the build has succeeded (scripts/build.ts).
  */
 const embeds = {
 	name: 'embeds',
 	hooks: {
 		'astro:build:done': ({ dir, logger }) => {
-			if (!isFirstShard()) return;
+			const data = fileURLToPath(new URL('data/', dir));
 			const previous = process.env.SITE_PREVIOUS_OUTPUT ? join(process.env.SITE_PREVIOUS_OUTPUT, 'data') : undefined;
 			const hosted = versionsToHost(loadManifest().dataset_version, previous);
-			// The comparison's drive files, made from the dataset alone and written under data/, are kept by each version with its files.
-			hostCurrentVersion(fileURLToPath(new URL('data/', dir)), hosted);
+			if (existsSync(data)) hostVersionFiles(data, hosted[0]);
+			if (!isFirstShard()) return;
+			writeHostedVersions(data, hosted);
 			logger.info(`dataset versions hosted: ${hosted.length}`);
 			writeEmbedScript(fileURLToPath(dir));
 		},

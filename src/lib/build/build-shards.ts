@@ -1,12 +1,14 @@
 // Build-only: a build on several cores. scripts/build.ts runs one Astro process per core, each into its own folder;
 // each renders the pages of its share of the page groups (a review with its workload pages, a drive, a comparison:
-// the pages that share an embed document stay together), and the first also writes what is the site's once (the
-// dataset under data/, the comparison's drive files made from it, its dataset version, the embeds' script). The pages
-// over the whole catalog are rendered by every process (the same bytes), except those that take time: the catalog's
-// pages (the first's) and the finder's files (the last's). At the end the others' folders are merged into the first's.
+// the pages that share an embed document stay together) and its share of the comparison's drive files (files of
+// data/ made from the dataset, which each process hosts in the dataset's version folder too). The first also writes
+// what is the site's once (the dataset under data/, its dataset version, the embeds' script). The pages over the
+// whole catalog are rendered by every process (the same bytes), except those that take time: the catalog's pages
+// (the first's) and the finder's files (the last's). At the end the others' folders are merged into the first's.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadManifest, reviewManifest } from './manifest.ts';
 
 /** The environment variable naming a process's share of a build: "k/n", k from 0. */
 export const BUILD_SHARD_ENV = 'SITE_BUILD_SHARD';
@@ -28,15 +30,48 @@ export const isFirstShard = () => buildShard().index === 0;
 /** Whether this process writes the finder's files: the last, so they are made beside the first's share of the work over the whole catalog. */
 export const isLastShard = () => buildShard().index === buildShard().count - 1;
 
-/** The process of `count` that renders a page group ("/reviews/x/"): from a hash of its path, the same in every route. */
+/** The process of `count` that renders a page group ("/reviews/x/") from a hash of its path, the same in every route. */
 export function shardOfGroup(group: string, count: number): number {
 	return createHash('sha256').update(group).digest().readUInt32BE(0) % count;
 }
 
-/** Whether this process renders the pages of `group`. */
+/**
+ * The process of `count` for each weighed group: the heaviest first, each to the process with the least weight so far
+ * (the lowest index of those), groups of one weight in path order; the same wherever it is worked out.
+ */
+export function spreadGroups(groups: readonly { group: string; weight: number }[], count: number): Map<string, number> {
+	const loads = new Array<number>(count).fill(0);
+	const shards = new Map<string, number>();
+	const heaviestFirst = [...groups].sort((a, b) => b.weight - a.weight || (a.group < b.group ? -1 : a.group > b.group ? 1 : 0));
+	for (const { group, weight } of heaviestFirst) {
+		const k = loads.indexOf(Math.min(...loads));
+		shards.set(group, k);
+		loads[k]! += weight;
+	}
+	return shards;
+}
+
+let reviewShards: { count: number; shards: Map<string, number> } | undefined;
+
+/**
+ * The reviews' page groups spread by weight (spreadGroups), from the dataset's manifests: a raw sweep renders a page
+ * per workload, a review of published figures one or two, and by hash alone one process of a build of 1,000 reviews
+ * rendered minutes after the other. A review's weight is its input files (a sweep's workloads come from files of their own).
+ */
+function reviewGroupShards(count: number): Map<string, number> {
+	if (reviewShards?.count !== count) {
+		const reviews = Object.keys(loadManifest().reviews).map((id) => ({ group: `/reviews/${id}/`, weight: 1 + reviewManifest(id).inputs.length }));
+		reviewShards = { count, shards: spreadGroups(reviews, count) };
+	}
+	return reviewShards.shards;
+}
+
+/** Whether this process renders the pages of `group` (a review's by weight, any other by hash), or a file of data/ at that path. */
 export function rendersGroup(group: string): boolean {
 	const { index, count } = buildShard();
-	return count === 1 || shardOfGroup(group, count) === index;
+	if (count === 1) return true;
+	const byWeight = group.startsWith('/reviews/') ? reviewGroupShards(count).get(group) : undefined;
+	return (byWeight ?? shardOfGroup(group, count)) === index;
 }
 
 /**

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { inEveryLang, langPath } from '../../i18n/routes.ts';
 import { LANGS } from '../../i18n/lang.ts';
 import { chartRowsFile, chartTablesFolder } from './chart-tables.ts';
-import { isFirstShard, rendersGroup } from './build-shards.ts';
+import { rendersGroup } from './build-shards.ts';
 import { embedDocFile, embedGroupOf, embedOembedFile } from './embed.ts';
 import { emittedDir, placeFile, placeTree } from './emitted-files.ts';
 import { loadManifest } from './manifest.ts';
@@ -125,11 +125,11 @@ export function pagesToRender<P extends Record<string, string>>(route: string, p
 
 /**
  * The files a route of one file per item renders ("/data/compare/drives/x.json", the same for every language): files of
- * data/ made from the dataset, rendered by the first process of a build on several cores, which hosts the dataset
- * version they are kept with (version-hosting.ts).
+ * data/ made from the dataset, spread over the processes of a build on several cores by path; each process hosts its
+ * own in the dataset version they are kept with (version-hosting.ts).
  */
 export function filesToRender<P extends Record<string, string>>(route: string, files: readonly ReviewPage<P>[]) {
-	return toRender(route, files.map((p) => ({ ...p, path: p.path.replace(/^\//, '') })), isFirstShard).map((p) => ({ params: p.params }));
+	return toRender(route, files.map((p) => ({ ...p, path: p.path.replace(/^\//, '') })), (file) => rendersGroup(file.path)).map((p) => ({ params: p.params }));
 }
 
 /** A folder of files made whole from one input (a finder family's files from the family's rows): `item` makes it. */

@@ -48,17 +48,22 @@ export function versionsToHost(current: string, previousDataDir?: string): strin
 }
 
 /**
- * Hosts the site's dataset (dataDir, inside the built site) as the first version of `hosted` (versionsToHost), with the
- * files the site made from it alone and wrote beside it (the comparison's drive files), and writes the list of `hosted`.
+ * Hosts what a data folder (dataDir, inside the built site) holds of the dataset `version`: the dataset's files and the
+ * files the site made from it alone and wrote beside it (the comparison's drive files). A build on several cores: each
+ * process hosts what its folder holds (the first the dataset and its share of the drive files, the others theirs).
  */
-export function hostCurrentVersion(dataDir: string, hosted: readonly string[]): void {
-	for (const path of datasetFiles(dataDir)) placeFile(join(dataDir, path), join(dataDir, versionFolder(hosted[0]!), path), 'link');
+export function hostVersionFiles(dataDir: string, version: string): void {
+	for (const path of datasetFiles(dataDir)) placeFile(join(dataDir, path), join(dataDir, versionFolder(version), path), 'link');
+}
+
+/** Writes the list of the versions a data folder hosts (versionsToHost), newest first. */
+export function writeHostedVersions(dataDir: string, hosted: readonly string[]): void {
 	writeFileSync(join(dataDir, VERSIONS_INDEX), `${JSON.stringify(hosted, null, '\t')}\n`);
 }
 
 /**
  * Moves into `dataDir` (a new output's data folder) the folders of the versions it hosts besides its own (its index,
- * hostCurrentVersion) from the previous output's data folder: one rename a version, not a link a file (at 1,000 reviews
+ * writeHostedVersions) from the previous output's data folder: one rename a version, not a link a file (at 1,000 reviews
  * a version is some 29,000 files, and a site hosts VERSIONS_KEPT). scripts/build.ts does it last, just before the new
  * output replaces the previous one, which then no longer holds them.
  */

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { BUILD_SHARD_ENV, buildShard, isFirstShard, isLastShard, mergeShardOutput, rendersGroup, shardOfGroup } from '../../../src/lib/build/build-shards.ts';
+import { BUILD_SHARD_ENV, buildShard, isFirstShard, isLastShard, mergeShardOutput, rendersGroup, shardOfGroup, spreadGroups } from '../../../src/lib/build/build-shards.ts';
 import { filesToRender } from '../../../src/lib/build/incremental.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'build-shards-'));
@@ -20,7 +20,7 @@ function tree(root: string, files: Record<string, string>): string {
 }
 
 describe('page groups', () => {
-	const groups = Array.from({ length: 200 }, (_, i) => `/reviews/r-${i}/`);
+	const groups = Array.from({ length: 200 }, (_, i) => `/drives/d-${i}/`);
 
 	it('go each to one process, the same for any route, and to every process', () => {
 		const shards = groups.map((g) => shardOfGroup(g, 2));
@@ -30,6 +30,39 @@ describe('page groups', () => {
 		for (const k of [0, 1]) {
 			process.env[BUILD_SHARD_ENV] = `${k}/2`;
 			expect(groups.filter(rendersGroup)).toEqual(groups.filter((_, i) => shards[i] === k));
+		}
+	});
+
+	it('weighed, go heaviest first each to the process with the least so far', () => {
+		const weighed = [
+			{ group: '/reviews/b/', weight: 2 },
+			{ group: '/reviews/sweep-1/', weight: 50 },
+			{ group: '/reviews/a/', weight: 2 },
+			{ group: '/reviews/sweep-2/', weight: 50 },
+			{ group: '/reviews/c/', weight: 3 },
+		];
+		expect([...spreadGroups(weighed, 2)]).toEqual([['/reviews/sweep-1/', 0], ['/reviews/sweep-2/', 1], ['/reviews/c/', 0], ['/reviews/a/', 1], ['/reviews/b/', 1]]);
+		expect(spreadGroups([...weighed].reverse(), 2)).toEqual(spreadGroups(weighed, 2));
+		expect(new Set(spreadGroups(weighed, 3).values())).toEqual(new Set([0, 1, 2]));
+	});
+
+	it('of a review go by its weight in the dataset (its input files), so two sweeps are not one process\'s', () => {
+		const dataset = join(work, 'dataset');
+		const reviews = { 'sweep-1': 40, 'sweep-2': 40, 'figures-1': 1, 'figures-2': 1, 'figures-3': 2 };
+		const files: Record<string, string> = {
+			'manifest.json': JSON.stringify({ reviews: Object.fromEntries(Object.keys(reviews).map((id) => [id, { path: `reviews/${id}.json` }])) }),
+		};
+		for (const [id, inputs] of Object.entries(reviews)) files[`reviews/${id}.json`] = JSON.stringify({ inputs: Array.from({ length: inputs }, (_, i) => ({ path: `${id}/${i}` })) });
+		tree(dataset, files);
+		process.env.SITE_DATA_DIR = dataset;
+		try {
+			const shares = [0, 1].map((k) => {
+				process.env[BUILD_SHARD_ENV] = `${k}/2`;
+				return Object.keys(reviews).filter((id) => rendersGroup(`/reviews/${id}/`));
+			});
+			expect(shares).toEqual([['sweep-1', 'figures-3'], ['sweep-2', 'figures-1', 'figures-2']]);
+		} finally {
+			delete process.env.SITE_DATA_DIR;
 		}
 	});
 
@@ -76,13 +109,15 @@ describe('the work over the whole catalog', () => {
 });
 
 describe('the files of data/ the site makes from the dataset (the comparison’s drive files)', () => {
-	it('are the first process’s, which hosts the dataset version they are kept with, on any number of cores', () => {
+	it('are each one process’s, every process having a share, on any number of cores', () => {
 		const files = Array.from({ length: 40 }, (_, i) => ({ params: { id: `d-${i}` }, path: `/data/compare/drives/d-${i}.json`, reviews: [] }));
 		for (const count of [2, 3, 4]) {
-			for (let k = 0; k < count; k++) {
+			const shares = Array.from({ length: count }, (_, k) => {
 				process.env[BUILD_SHARD_ENV] = `${k}/${count}`;
-				expect(filesToRender('compare-drives', files).length, `process ${k} of ${count}`).toBe(k === 0 ? files.length : 0);
-			}
+				return filesToRender('compare-drives', files).map((f) => f.params.id);
+			});
+			expect(shares.flat().sort(), `${count} processes`).toEqual(files.map((f) => f.params.id).sort());
+			for (const share of shares) expect(share.length, `${count} processes`).toBeGreaterThan(0);
 		}
 	});
 });
