@@ -15,6 +15,8 @@ const FORMULA = /^(?:[\t\r\0]|\s*[=+\-@＝＋－＠])/u;
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 
 function csvCell(value: CsvValue): string {
+	// A number's text never holds what is quoted (most cells of a chart's table: no tests to make).
+	if (typeof value === 'number') return String(value);
 	if (value === null) return '';
 	if (value === '') return '""';
 	const text = typeof value === 'string' && FORMULA.test(value) && !NUMBER.test(value) ? `'${value}` : String(value);

@@ -169,11 +169,41 @@ type DrawnSpec = Pick<ChartSpec, 'kind' | 'input' | 'fixed'>;
 const fingerprints = new WeakMap<DrawnSpec, WeakMap<Record<string, string>, string | null>>();
 
 /**
+ * Whether JSON writes `value` as it is: plain objects and arrays of strings without a placeholder's mark, booleans,
+ * nulls and finite numbers but −0 (what charts are drawn from, almost always). Read without writing, it is cheaper
+ * than the replacer below, which JSON calls once per value.
+ */
+function writtenAsIs(value: unknown): boolean {
+	switch (typeof value) {
+		case 'string':
+			return !MARKS.test(value);
+		case 'number':
+			return Number.isFinite(value) && !Object.is(value, -0);
+		case 'boolean':
+			return true;
+		case 'object': {
+			if (value === null) return true;
+			if (Array.isArray(value)) {
+				for (const item of value as unknown[]) if (!writtenAsIs(item)) return false;
+				return true;
+			}
+			const proto = Object.getPrototypeOf(value);
+			if (proto !== Object.prototype && proto !== null) return false;
+			for (const key in value) if (!writtenAsIs((value as Record<string, unknown>)[key])) return false;
+			return true;
+		}
+		default:
+			return false;
+	}
+}
+
+/**
  * `value` as JSON where two values differ wherever they could draw differently: JSON alone writes NaN and Infinity as
  * null, −0 as 0 and drops undefined, which are written here as tagged strings. Undefined where the value holds a
  * string with a placeholder's mark, or anything but plain data (JSON writes a Map or a Set as {}, a Date as a string).
  */
 export function contentJson(value: unknown): string | undefined {
+	if (writtenAsIs(value)) return JSON.stringify(value);
 	let plain = true;
 	const json = JSON.stringify(value, function (this: Record<string, unknown>, key: string) {
 		const raw = this[key];

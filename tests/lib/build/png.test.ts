@@ -54,6 +54,15 @@ describe('PNG encoder', () => {
 		expect(new Set(drawn.rgba).size).toBeGreaterThan(10);
 	});
 
+	it('reads pixels that do not start on a word boundary of their buffer', async () => {
+		const drawn = pixels('<svg xmlns="http://www.w3.org/2000/svg" width="6" height="3"><rect width="6" height="3" fill="#0f766e"/><rect width="2" height="1" fill="#fde047"/></svg>');
+		const shifted = new Uint8Array(drawn.rgba.length + 1).subarray(1);
+		shifted.set(drawn.rgba);
+		const png = decode(await encodePng(shifted, drawn.width, drawn.height));
+		expect(png.colourType).toBe(2);
+		expect(png.rgba).toEqual(drawn.rgba);
+	});
+
 	it('keeps the alpha channel of an image that is not opaque', async () => {
 		const drawn = pixels('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="5"><circle cx="4" cy="2" r="2" fill="#dc2626"/></svg>');
 		const png = decode(await encodePng(drawn.rgba, drawn.width, drawn.height));
