@@ -10,6 +10,7 @@ import { buffer } from 'node:stream/consumers';
 import { constants, createBrotliCompress } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { pathPattern, redirectFor, redirectedTo, type Redirect } from '../src/lib/redirect-rules.ts';
 
 const MIME: Record<string, string> = {
 	'.html': 'text/html; charset=utf-8',
@@ -53,48 +54,15 @@ export interface HeaderRule {
 	lines: [string, string | null][];
 }
 
-/** A path pattern of _headers and _redirects: `*` any characters (the splat), `:name` one segment; named groups. */
-function pathPattern(path: string): RegExp {
-	let splat = false;
-	const group = (part: string) => {
-		if (part !== '*') return `(?<${part.slice(1)}>[^/]+)`;
-		// The first * is the splat; a second (_headers allows it) matches without a name.
-		const named = !splat;
-		splat = true;
-		return named ? '(?<splat>.*)' : '.*';
-	};
-	const source = path
-		.split(/(\*|:[A-Za-z]\w*)/)
-		.map((part, j) => (j % 2 ? group(part) : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
-		.join('');
-	return new RegExp(`^${source}$`);
-}
-
-/** One rule of a _redirects file: the source pattern, the destination with `:splat` and `:name` filled in, the status. */
-export interface RedirectRule {
-	pattern: RegExp;
-	to: string;
-	status: number;
-}
-
 /** Parses the _redirects format of Cloudflare Pages, Netlify and GitLab Pages (redirects only: no rewrites, no conditions). */
-export function parseRedirectsFile(text: string): RedirectRule[] {
+export function parseRedirectsFile(text: string): Redirect[] {
 	return text.split(/\r?\n/).flatMap((line, i) => {
 		const content = line.trim();
 		if (!content || content.startsWith('#')) return [];
 		const [from, to, status = '302', ...rest] = content.split(/\s+/);
 		if (!from?.startsWith('/') || !to || rest.length > 0 || !/^30[1278]$/.test(status)) throw new Error(`_redirects:${i + 1}: expected "/source /destination [301|302|307|308]"`);
-		return [{ pattern: pathPattern(from), to, status: Number(status) }];
+		return [{ from, to, status: Number(status) }];
 	});
-}
-
-/** Where the first matching rule sends a path, or null. */
-export function redirectFor(rules: readonly RedirectRule[], path: string): { location: string; status: number } | null {
-	for (const rule of rules) {
-		const m = rule.pattern.exec(path);
-		if (m) return { location: rule.to.replace(/:([A-Za-z]\w*)/g, (all, name: string) => m.groups?.[name] ?? all), status: rule.status };
-	}
-	return null;
 }
 
 /** Parses the _headers format of Cloudflare Pages and Netlify: paths with `*` (any characters) and `:name` (one segment). */
@@ -163,18 +131,29 @@ export function notFoundPage(root: string, urlPath: string): string | null {
 	}
 }
 
-export async function startServer(root: string, port = 0, host = '127.0.0.1'): Promise<StaticServer> {
+/**
+ * How the site is served: as Cloudflare Pages and Netlify do (`_headers`, `_redirects`, the 404 page nearest the
+ * address), or as GitHub Pages does, which reads neither file and answers every address without a file with the root's
+ * 404.html.
+ */
+export type ServedAs = 'pages' | 'github-pages';
+export const SERVED_AS: readonly ServedAs[] = ['pages', 'github-pages'];
+
+export async function startServer(root: string, port = 0, host = '127.0.0.1', as: ServedAs = 'pages'): Promise<StaticServer> {
 	const base = realpathSync(resolve(root));
+	const hostFile = (name: string) => (as === 'pages' && existsSync(join(base, name)) ? readFileSync(join(base, name), 'utf8') : undefined);
 	const headersFile = join(base, '_headers');
-	const rules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [];
+	const headersText = hostFile('_headers');
+	const rules = headersText === undefined ? [] : parseHeadersFile(headersText);
 	const redirectsFile = join(base, '_redirects');
-	const redirects = existsSync(redirectsFile) ? parseRedirectsFile(readFileSync(redirectsFile, 'utf8')) : [];
+	const redirectsText = hostFile('_redirects');
+	const redirects = redirectsText === undefined ? [] : parseRedirectsFile(redirectsText);
 	const compressed = new Map<string, Promise<Buffer>>();
 	const requests: RequestRecord[] = [];
 
 	// The site's 404 page nearest the address, as Cloudflare Pages picks it: /zh-Hans/x gets zh-Hans/404.html, else 404.html.
 	const notFound = (req: IncomingMessage, res: ServerResponse, urlPath: string): number => {
-		const page = notFoundPage(base, urlPath);
+		const page = as === 'pages' ? notFoundPage(base, urlPath) : notFoundPage(base, '/');
 		if (!page) return plain(res, 404, 'not found');
 		const body = readFileSync(page);
 		res.writeHead(404, { 'content-type': MIME['.html']!, 'content-length': body.length, 'cache-control': 'no-cache', ...Object.fromEntries(headersFor(rules, urlPath)) });
@@ -199,10 +178,7 @@ export async function startServer(root: string, port = 0, host = '127.0.0.1'): P
 		// Followed whether or not a file is there, as Cloudflare Pages does.
 		const redirect = redirectFor(redirects, urlPath);
 		if (redirect) {
-			// The query goes along, before the destination's fragment.
-			const query = new URL(req.url ?? '/', 'http://localhost').search;
-			const [to, anchor] = redirect.location.split('#') as [string, string | undefined];
-			const location = `${to}${query}${anchor === undefined ? '' : `#${anchor}`}`;
+			const location = redirectedTo(redirect.location, new URL(req.url ?? '/', 'http://localhost').search);
 			return plain(res, redirect.status, `moved to ${location}`, { location });
 		}
 		let path = join(base, urlPath);
@@ -280,11 +256,15 @@ export async function startServer(root: string, port = 0, host = '127.0.0.1'): P
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-	const { values } = parseArgs({ options: { port: { type: 'string', default: '4321' }, root: { type: 'string', default: 'dist' } } });
+	const { values } = parseArgs({ options: { port: { type: 'string', default: '4321' }, root: { type: 'string', default: 'dist' }, as: { type: 'string', default: 'pages' } } });
 	if (!existsSync(values.root)) {
 		console.error(`${values.root}/ does not exist: run npm run build first`);
 		process.exit(1);
 	}
-	const s = await startServer(values.root, Number(values.port));
-	console.log(`serving ${values.root}/ at ${s.url}/ (Ctrl-C to stop)`);
+	if (!SERVED_AS.includes(values.as as ServedAs)) {
+		console.error(`--as ${values.as}: expected one of ${SERVED_AS.join(', ')}`);
+		process.exit(1);
+	}
+	const s = await startServer(values.root, Number(values.port), undefined, values.as as ServedAs);
+	console.log(`serving ${values.root}/ at ${s.url}/${values.as === 'pages' ? '' : ` as ${values.as} serves it`} (Ctrl-C to stop)`);
 }

@@ -43,9 +43,9 @@ afterAll(async () => {
 });
 
 /** A page of the other origin that frames `src` at `width` px, and its frame once loaded. */
-async function framed(src: string, width: number, options: { javaScriptEnabled?: boolean; colorScheme?: 'light' | 'dark' } = {}) {
+async function framed(src: string, width: number, options: { javaScriptEnabled?: boolean; colorScheme?: 'light' | 'dark' } = {}, site = base) {
 	const name = `frame-${width}-${Math.random().toString(36).slice(2)}.html`;
-	writeFileSync(join(otherRoot, name), `<!doctype html><title>a blog</title><link rel="icon" href="data:,"><body style="margin:0"><iframe src="${base}${src}" width="${width}" height="640" style="border:0"></iframe>`);
+	writeFileSync(join(otherRoot, name), `<!doctype html><title>a blog</title><link rel="icon" href="data:,"><body style="margin:0"><iframe src="${site}${src}" width="${width}" height="640" style="border:0"></iframe>`);
 	const w = await watchedPage(browser, other.url, { viewport: { width: width + 40, height: 700 }, ...options });
 	await w.page.goto(`${other.url}/${name}`, { waitUntil: 'load' });
 	const frame = w.page.frames().find((f) => f !== w.page.mainFrame())!;
@@ -207,6 +207,30 @@ describe('a page group’s embed document', () => {
 		expect(doc.frame.url()).toBe(`${base}${LAB_DOC}#zh-Hans/r-w-4k-random-read-lvi`);
 		expect(await doc.frame.locator('[data-embed-chart]').getAttribute('id')).toBe('zh-Hans/r-w-4k-random-read-lvi');
 		await doc.context.close();
+	});
+
+	it('takes them over where the host reads no _redirects (GitHub Pages): its 404 page sends them on', async () => {
+		const pages = await startServer(join(ROOT, 'dist'), 0, undefined, 'github-pages');
+		try {
+			// Published from a branch, the site's _astro/ folder is kept only with a .nojekyll.
+			expect((await fetch(`${pages.url}/.nojekyll`)).status).toBe(200);
+			const cases = [
+				[`/embed/reviews/${ZDNET}/charts/r-four-corners/?theme=dark`, `${ZDNET_DOC}?theme=dark#r-four-corners`, 'r-four-corners'],
+				['/embed/zh-Hans/reviews/lab-2026-virtual-disk-fio-sweep/w-4k-random-read/charts/r-w-4k-random-read-lvi/', `${LAB_DOC}#zh-Hans/r-w-4k-random-read-lvi`, 'zh-Hans/r-w-4k-random-read-lvi'],
+				['/embed/reviews/lab-2026-virtual-disk-fio-sweep/charts/#zh-Hans/r-w-4k-random-read-lvi', `${LAB_DOC}#zh-Hans/r-w-4k-random-read-lvi`, 'zh-Hans/r-w-4k-random-read-lvi'],
+			];
+			for (const [old, now, chart] of cases) {
+				expect((await fetch(`${pages.url}${old}`, { redirect: 'manual' })).status).toBe(404);
+				const w = await framed(old!, 700, {}, pages.url);
+				expect(w.frame.url()).toBe(`${pages.url}${now}`);
+				expect(await w.frame.locator('[data-embed-chart]:visible').getAttribute('id')).toBe(chart);
+				// The old address's 404 answer is the one error the browser logs.
+				expect(w.consoleErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+				await w.context.close();
+			}
+		} finally {
+			await pages.close();
+		}
 	});
 });
 

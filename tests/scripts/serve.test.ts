@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { byteRange, headersFor, parseHeadersFile, parseRedirectsFile, redirectFor } from '../../scripts/serve.ts';
+import { byteRange, headersFor, parseHeadersFile, parseRedirectsFile, startServer } from '../../scripts/serve.ts';
+import { redirectFor } from '../../src/lib/redirect-rules.ts';
 import { redirectsFile } from '../../src/lib/build/redirects.ts';
 import { headersFile } from '../../src/lib/build/headers.ts';
 import { ROOT } from '../helpers/fixtures.ts';
@@ -48,6 +49,7 @@ function raw(path: string, headers: Record<string, string> = {}): Promise<{ stat
 beforeAll(async () => {
 	mkdirSync(join(site, RAW), { recursive: true });
 	writeFileSync(join(site, '_headers'), headersFile());
+	writeFileSync(join(site, '_redirects'), redirectsFile());
 	writeFileSync(join(site, 'index.html'), '<!doctype html><title>home</title>');
 	writeFileSync(join(site, '404.html'), '<!doctype html><title>Page not found</title>');
 	mkdirSync(join(site, 'zh-Hans/reviews'), { recursive: true });
@@ -136,6 +138,21 @@ describe('npm run serve', () => {
 		}
 		const head = await fetch(`${base}/zh-Hans/gone/`, { method: 'HEAD' });
 		expect([head.status, head.headers.get('content-type')]).toEqual([404, 'text/html; charset=utf-8']);
+	});
+
+	it('serves the site as GitHub Pages does with --as github-pages: no _headers, no _redirects, the root 404.html for every address', async () => {
+		const pages = await startServer(site, 0, undefined, 'github-pages');
+		try {
+			const moved = '/embed/reviews/x/charts/r-lvi/';
+			expect((await raw(moved)).status).toBe(301);
+			for (const path of [moved, '/zh-Hans/nothing/']) {
+				const r = await fetch(`${pages.url}${path}`, { redirect: 'manual' });
+				expect([r.status, /<title>(.*)<\/title>/.exec(await r.text())?.[1], r.headers.get('content-security-policy')], path).toEqual([404, 'Page not found', null]);
+			}
+			expect((await fetch(`${pages.url}/index.html`)).headers.get('x-content-type-options')).toBeNull();
+		} finally {
+			await pages.close();
+		}
 	});
 
 	it('serves nothing outside its folder', async () => {

@@ -60,7 +60,7 @@ export function embedPath(lang: Lang, pagePath: string, chartId: string): string
 }
 
 /**
- * The rules (in `_redirects`, and in `npm run serve`) that send the embed URLs published before to their group's
+ * The rules (in `_redirects`, `npm run serve` and the 404 page's script: redirects.ts) that send the embed URLs published before to their group's
  * document under data/: the documents of the site's /embed/ (/embed/reviews/x/charts/#r-lvi: the browser keeps the
  * fragment), and before them one page per chart (/embed/zh-Hans/reviews/x/w-4k/charts/r-lvi/), sent to the chart's
  * place: each language's, the default's last (its rules would match the others'), for a group's own page and its subpages.
