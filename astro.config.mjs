@@ -17,6 +17,10 @@ import { FINDER_FOLDER } from './src/lib/find/layout.ts';
 import { writeEmbedScript } from './src/lib/build/embed-script.ts';
 import { LANGS } from './src/i18n/strings.ts';
 import { langPath } from './src/i18n/routes.ts';
+import { bundlerLoaded } from './src/lib/build/bundler-memory.ts';
+
+// Vite and rolldown are loaded by now: the libraries loaded after them keep mimalloc's defaults.
+bundlerLoaded();
 
 /**
  * Pages read the dataset from SITE_DATA_DIR when it is set (public/data otherwise); the built site then serves
