@@ -12,8 +12,7 @@ import { headersFile } from './src/lib/build/headers.ts';
 import { redirectsFile } from './src/lib/build/redirects.ts';
 import { hostVersionFiles, versionsToHost, writeHostedVersions } from './src/lib/build/version-hosting.ts';
 import { loadManifest } from './src/lib/build/manifest.ts';
-import { COMPARE_DRIVES_FOLDER } from './src/lib/compare/drive-file.ts';
-import { FINDER_FOLDER } from './src/lib/find/layout.ts';
+import { ROUTE_ENTRIES } from './src/lib/build/page-data-files.ts';
 import { writeEmbedScript } from './src/lib/build/embed-script.ts';
 import { LANGS } from './src/i18n/strings.ts';
 import { langPath } from './src/i18n/routes.ts';
@@ -34,8 +33,7 @@ const siteData = {
 			const source = resolve(process.env.SITE_DATA_DIR);
 			const target = fileURLToPath(new URL('data/', dir));
 			// What the site's routes write under data/ stays (the downloads page, the comparison's drive files, the finder's files): the dataset's own files are replaced.
-			const routes = new Set(['index.html', COMPARE_DRIVES_FOLDER.split('/')[0], FINDER_FOLDER.split('/')[0]]);
-			for (const entry of existsSync(target) ? readdirSync(target) : []) if (!routes.has(entry)) rmSync(join(target, entry), { recursive: true, force: true });
+			for (const entry of existsSync(target) ? readdirSync(target) : []) if (!ROUTE_ENTRIES.includes(entry)) rmSync(join(target, entry), { recursive: true, force: true });
 			// Linked, not copied: the ingest never writes a published file in place (it writes a new folder and swaps it in).
 			// A build on several cores: the first process's output holds the dataset (src/lib/build/build-shards.ts).
 			if (isFirstShard()) placeTree(source, target, 'link');

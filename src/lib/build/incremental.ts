@@ -11,13 +11,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { inEveryLang, langPath } from '../../i18n/routes.ts';
 import { LANGS } from '../../i18n/lang.ts';
-import { chartRowsFile, chartTablesFolder } from './chart-tables.ts';
 import { rendersGroup } from './build-shards.ts';
-import { embedDocFile, embedGroupOf, embedOembedFile } from './embed.ts';
+import { embedGroupOf } from './embed.ts';
+import { pageDataFiles } from './page-data-files.ts';
 import { emittedDir, placeFile, placeTree } from './emitted-files.ts';
 import { loadManifest } from './manifest.ts';
 import { siteUrl } from './site-url.ts';
-import { socialImageFile } from '../site/social-path.ts';
 import { dataBase } from '../data-url.ts';
 
 /** The record a build leaves in its output: the key of every page it holds. */
@@ -190,16 +189,13 @@ export function keepUnchangedPages(siteDir: string): number {
 			}
 			placeFile(join(previousBuild()!, pageFile(path)), join(siteDir, pageFile(path)), 'link');
 			if (path.endsWith('/')) {
-				const tables = join('data', chartTablesFolder(path));
-				placeTree(join(previousBuild()!, tables), join(siteDir, tables), 'link');
-				const preview = join('data', socialImageFile(path));
-				if (existsSync(join(previousBuild()!, preview))) placeFile(join(previousBuild()!, preview), join(siteDir, preview), 'link');
-				// Its charts' runs, once for the page's every language, and its group's embed document and oEmbed answer, once for the group's pages.
-				const once = [chartRowsFile(withoutLang(path)), embedDocFile(pageGroup(path)), embedOembedFile(pageGroup(path))];
-				for (const file of once) {
-					const [from, to] = [previousBuild()!, siteDir].map((dir) => join(dir, 'data', file)) as [string, string];
-					if (!existsSync(to) && existsSync(from)) placeFile(from, to, 'link');
-				}
+				const { folders, files, shared } = pageDataFiles(path, withoutLang(path));
+				const from = (file: string) => join(previousBuild()!, 'data', file);
+				const to = (file: string) => join(siteDir, 'data', file);
+				for (const folder of folders) placeTree(from(folder), to(folder), 'link');
+				for (const file of files) if (existsSync(from(file))) placeFile(from(file), to(file), 'link');
+				// Shared with the page's other languages or its group's pages: taken once.
+				for (const file of shared) if (!existsSync(to(file)) && existsSync(from(file))) placeFile(from(file), to(file), 'link');
 			}
 		}
 	}

@@ -6,15 +6,9 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFile
 import { dirname, join } from 'node:path';
 import { VERSIONS_INDEX, VERSIONS_KEPT, VERSION_PATTERN, versionFolder, versionsOfIndex } from '../dataset-versions.ts';
 import { placeFile } from './emitted-files.ts';
-import { CHART_TABLES_FOLDER } from './chart-tables.ts';
-import { EMBEDS_FOLDER } from './embed.ts';
-import { SOCIAL_IMAGES_FOLDER } from '../site/social-path.ts';
-import { FINDER_FOLDER } from '../find/layout.ts';
+import { NOT_VERSIONED } from './page-data-files.ts';
 
 export { VERSIONS_INDEX };
-
-/** What of a data folder is not a version's: its versions and the files the site's pages made (their folders end in "/"). */
-const NOT_VERSIONED = ['versions/', CHART_TABLES_FOLDER, SOCIAL_IMAGES_FOLDER, EMBEDS_FOLDER, `${FINDER_FOLDER}/`, 'index.html'];
 
 /**
  * Every file of a dataset folder but its versions, the site's chart CSVs, previews and embed documents (made by the site's code from the
