@@ -136,8 +136,8 @@ export function notFoundPage(root: string, urlPath: string): string | null {
  * address), or as GitHub Pages does, which reads neither file and answers every address without a file with the root's
  * 404.html.
  */
-export type ServedAs = 'pages' | 'github-pages';
-export const SERVED_AS: readonly ServedAs[] = ['pages', 'github-pages'];
+export const SERVED_AS = ['pages', 'github-pages'] as const;
+export type ServedAs = (typeof SERVED_AS)[number];
 
 export async function startServer(root: string, port = 0, host = '127.0.0.1', as: ServedAs = 'pages'): Promise<StaticServer> {
 	const base = realpathSync(resolve(root));
