@@ -141,13 +141,12 @@ export type ServedAs = (typeof SERVED_AS)[number];
 
 export async function startServer(root: string, port = 0, host = '127.0.0.1', as: ServedAs = 'pages'): Promise<StaticServer> {
 	const base = realpathSync(resolve(root));
-	const hostFile = (name: string) => (as === 'pages' && existsSync(join(base, name)) ? readFileSync(join(base, name), 'utf8') : undefined);
+	// The host's own files, read only when serving as the hosts that read them.
+	const hostFile = (file: string) => (as === 'pages' && existsSync(file) ? readFileSync(file, 'utf8') : '');
 	const headersFile = join(base, '_headers');
-	const headersText = hostFile('_headers');
-	const rules = headersText === undefined ? [] : parseHeadersFile(headersText);
+	const rules = parseHeadersFile(hostFile(headersFile));
 	const redirectsFile = join(base, '_redirects');
-	const redirectsText = hostFile('_redirects');
-	const redirects = redirectsText === undefined ? [] : parseRedirectsFile(redirectsText);
+	const redirects = parseRedirectsFile(hostFile(redirectsFile));
 	const compressed = new Map<string, Promise<Buffer>>();
 	const requests: RequestRecord[] = [];
 

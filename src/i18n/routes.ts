@@ -17,6 +17,11 @@ export function langPath(lang: Lang, path: string): string {
 	return lang === DEFAULT_LANG ? clean : `${lang}/${clean}`;
 }
 
+/** The site path of a page's path in a language, the inverse of langPath: "zh-Hans/reviews/x/" and "reviews/x/" → "/reviews/x/". */
+export function withoutLang(path: string): string {
+	return `/${path.replace(new RegExp(`^(${LANGS.join('|')})/`), '')}`;
+}
+
 /** The URL of a site path ("/reviews/x/") in a language, under the configured base. */
 export function pathFor(lang: Lang, path: string): string {
 	return `${base()}${langPath(lang, path)}`;

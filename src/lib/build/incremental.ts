@@ -9,8 +9,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inEveryLang, langPath } from '../../i18n/routes.ts';
-import { LANGS } from '../../i18n/lang.ts';
+import { inEveryLang, langPath, withoutLang } from '../../i18n/routes.ts';
 import { rendersGroup } from './build-shards.ts';
 import { embedGroupOf } from './embed.ts';
 import { pageDataFiles } from './page-data-files.ts';
@@ -83,9 +82,6 @@ function writeRoute(route: string, pages: RoutePages): void {
 	mkdirSync(routesDir(), { recursive: true });
 	writeFileSync(join(routesDir(), `${route}.json`), JSON.stringify(pages));
 }
-
-/** A page's path without its language ("zh-Hans/reviews/x/" → "/reviews/x/"). */
-const withoutLang = (path: string) => `/${path.replace(new RegExp(`^(${LANGS.join('|')})/`), '')}`;
 
 /** The page group a page path ("zh-Hans/reviews/x/w/") is in: the pages of one embed document ("/reviews/x/"). */
 const pageGroup = (path: string) => embedGroupOf(withoutLang(path));
@@ -189,7 +185,7 @@ export function keepUnchangedPages(siteDir: string): number {
 			}
 			placeFile(join(previousBuild()!, pageFile(path)), join(siteDir, pageFile(path)), 'link');
 			if (path.endsWith('/')) {
-				const { folders, files, shared } = pageDataFiles(path, withoutLang(path));
+				const { folders, files, shared } = pageDataFiles(path);
 				const from = (file: string) => join(previousBuild()!, 'data', file);
 				const to = (file: string) => join(siteDir, 'data', file);
 				for (const folder of folders) placeTree(from(folder), to(folder), 'link');

@@ -3,6 +3,7 @@
 // other languages and its group's pages. The build's end replaces the dataset's files around the routes' entries
 // (astro.config.mjs), a dataset version holds none of what pages made (version-hosting.ts), and an incremental build
 // keeps a page's files with it (incremental.ts).
+import { withoutLang } from '../../i18n/routes.ts';
 import { versionFolder } from '../dataset-versions.ts';
 import { COMPARE_DRIVES_FOLDER } from '../compare/drive-file.ts';
 import { FINDER_FOLDER } from '../find/layout.ts';
@@ -26,15 +27,15 @@ const PAGE_FOLDERS = [CHART_TABLES_FOLDER, SOCIAL_IMAGES_FOLDER, EMBEDS_FOLDER];
 export const NOT_VERSIONED: readonly string[] = [topEntry(versionFolder('')) + '/', ...PAGE_FOLDERS, `${FINDER_FOLDER}/`, 'index.html'];
 
 /**
- * A page's files under data/ (`pagePath` "zh-Hans/reviews/x/w/", `pathWithoutLang` "/reviews/x/w/"): its own (its chart
- * tables' folder, its preview) and those it shares (its charts' rows, once for its every language; its group's embed
- * document and oEmbed answer).
+ * A page's files under data/ (`pagePath` "zh-Hans/reviews/x/w/"): its own (its chart tables' folder, its preview) and
+ * those it shares (its charts' rows, once for its every language; its group's embed document and oEmbed answer).
  */
-export function pageDataFiles(pagePath: string, pathWithoutLang: string): { folders: string[]; files: string[]; shared: string[] } {
-	const group = embedGroupOf(pathWithoutLang);
+export function pageDataFiles(pagePath: string): { folders: string[]; files: string[]; shared: string[] } {
+	const sitePath = withoutLang(pagePath);
+	const group = embedGroupOf(sitePath);
 	return {
 		folders: [chartTablesFolder(pagePath)],
 		files: [socialImageFile(pagePath)],
-		shared: [chartRowsFile(pathWithoutLang), embedDocFile(group), embedOembedFile(group)],
+		shared: [chartRowsFile(sitePath), embedDocFile(group), embedOembedFile(group)],
 	};
 }

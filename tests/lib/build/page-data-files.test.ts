@@ -4,7 +4,7 @@ import { NOT_VERSIONED, ROUTE_ENTRIES, pageDataFiles } from '../../../src/lib/bu
 
 describe("a page's files under data/", () => {
 	it('are its chart tables and preview in its language, and the rows, embed document and oEmbed answer it shares', () => {
-		expect(pageDataFiles('zh-Hans/reviews/x/w-4k/', '/reviews/x/w-4k/')).toEqual({
+		expect(pageDataFiles('zh-Hans/reviews/x/w-4k/')).toEqual({
 			folders: ['charts/zh-Hans/reviews/x/w-4k/tables/'],
 			files: ['previews/zh-Hans/reviews/x/w-4k/og.png'],
 			shared: ['charts/reviews/x/w-4k/rows.json', 'embeds/reviews/x.html', 'embeds/reviews/x.oembed.json'],
