@@ -14,7 +14,7 @@ import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BUNDLER_MEMORY_ENV } from '../src/lib/build/bundler-memory.ts';
+import { bundlerMemoryEnv } from '../src/lib/build/bundler-memory.ts';
 import { BUILD_SHARD_ENV, mergeShardOutput } from '../src/lib/build/build-shards.ts';
 import { BUILD_RECORD, mergeBuildRecords } from '../src/lib/build/incremental.ts';
 import { moveEarlierVersions } from '../src/lib/build/version-hosting.ts';
@@ -72,8 +72,7 @@ function runAstro(outDirs: string[], cwd: string, env: NodeJS.ProcessEnv, logFil
 	const children = outDirs.map((outDir, k) => {
 		const shardEnv = outDirs.length === 1 ? env : { ...env, [BUILD_SHARD_ENV]: `${k}/${outDirs.length}`, ...(env.SITE_EMIT_DIR && k > 0 ? { SITE_EMIT_DIR: `${env.SITE_EMIT_DIR}-${k}` } : {}) };
 		const args = ['--max-old-space-size=1024', ASTRO, 'build', '--root', ROOT, '--outDir', outDir];
-		const memoryEnv = env.MIMALLOC_PURGE_DELAY === undefined ? BUNDLER_MEMORY_ENV : {};
-		const child = spawn(process.execPath, args, { cwd, env: { ...shardEnv, ...memoryEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn(process.execPath, args, { cwd, env: { ...shardEnv, ...bundlerMemoryEnv(env) }, stdio: ['ignore', 'pipe', 'pipe'] });
 		const prefix = outDirs.length === 1 ? '' : `[${k + 1}/${outDirs.length}] `;
 		for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => log.write(`${prefix}${line}\n`));
 		return child;

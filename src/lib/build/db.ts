@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import { partitionGlob, readTableSql, tableFile, tableFolder } from '../dataset-layout.ts';
 import { TABLES } from '../schema.ts';
-import type { BuiltQuery } from '../queries/query.ts';
+import type { BuiltQuery, TableName } from '../queries/query.ts';
 import type { ReviewScope } from './manifest.ts';
 
 /** Where the Parquet files are: SITE_DATA_DIR, or public/data under the working directory (the project root). */
@@ -59,13 +59,20 @@ export async function runQuery<T>(conn: DuckDBConnection, q: Pick<BuiltQuery, 's
 	});
 }
 
-/** Runs queries on one connection one after another (a connection runs one at a time). */
-export type QueryRunner = <T>(q: Pick<BuiltQuery, 'sql' | 'params'>) => Promise<T[]>;
+/** Runs a scope's queries, each naming the tables it reads (see openScope). */
+export type QueryRunner = <T>(q: Pick<BuiltQuery, 'sql' | 'params' | 'tables'>) => Promise<T[]>;
 
-function serialQueries(conn: Promise<DuckDBConnection>): QueryRunner {
+type Query = Pick<BuiltQuery, 'sql' | 'params'> & { tables?: readonly TableName[] };
+
+/** Runs queries on one connection one after another (a connection runs one at a time); `prepare` readies it for a query's tables first. */
+function serialQueries(conn: Promise<DuckDBConnection>, prepare?: (conn: DuckDBConnection, tables: readonly TableName[]) => Promise<void>) {
 	let queue: Promise<unknown> = Promise.resolve();
-	return <T>(q: Pick<BuiltQuery, 'sql' | 'params'>) => {
-		const next = queue.then(async () => runQuery<T>(await conn, q));
+	return <T>(q: Query): Promise<T[]> => {
+		const next = queue.then(async () => {
+			const c = await conn;
+			await prepare?.(c, q.tables ?? []);
+			return runQuery<T>(c, q);
+		});
 		queue = next.catch(() => undefined);
 		return next;
 	};
@@ -74,7 +81,7 @@ function serialQueries(conn: Promise<DuckDBConnection>): QueryRunner {
 let shared: Promise<DuckDBInstance> | undefined;
 const sharedInstance = () => (shared ??= openInstance(dataDir()));
 
-let sharedRunner: QueryRunner | undefined;
+let sharedRunner: ReturnType<typeof serialQueries> | undefined;
 
 /** Runs a query over the whole catalog. */
 export function siteQuery<T>(q: Pick<BuiltQuery, 'sql' | 'params'>): Promise<T[]> {
@@ -97,7 +104,7 @@ const KEPT_SCOPES = 8;
 /** A scope's data does not change during a build, so a query's rows can be kept with the scope; each caller gets its own copies. */
 function memoized(run: QueryRunner): QueryRunner {
 	const answers = new Map<string, Promise<unknown[]>>();
-	return async <T>(q: Pick<BuiltQuery, 'sql' | 'params'>) => {
+	return async <T>(q: Pick<BuiltQuery, 'sql' | 'params' | 'tables'>) => {
 		const key = JSON.stringify([q.sql, q.params]);
 		let rows = answers.get(key);
 		if (!rows) answers.set(key, (rows = run(q)));
@@ -105,15 +112,30 @@ function memoized(run: QueryRunner): QueryRunner {
 	};
 }
 
-async function openScope(partitions: ReviewScope['partitions']): Promise<DuckDBConnection> {
-	const conn = await (await sharedInstance()).connect();
-	for (const t of TABLES) {
-		if (!t.partitioned) continue;
-		const paths = (partitions[t.name] ?? []).map((f) => resolve(dataDir(), f.path));
-		// Read once into memory: the scope's pages query these few rows many times.
-		await conn.run(`CREATE TEMP TABLE ${quoteIdent(t.name)} AS ${readTableSql(t, paths)}`);
-	}
-	return conn;
+/**
+ * A connection whose partitioned tables are temporary views of some reviews' files. A table is read into memory the
+ * second time a query names it (BuiltQuery.tables): a table read once is read from its files, only the columns and
+ * rows the query needs (a drive's comparison file asks which runs have histogram bins), and one the pages ask
+ * again and again is read whole once. A query that reads a table without naming it reads the view: the same rows.
+ */
+function openScope(partitions: ReviewScope['partitions']): { conn: Promise<DuckDBConnection>; prepare: (conn: DuckDBConnection, tables: readonly TableName[]) => Promise<void> } {
+	const scoped = new Map(
+		TABLES.filter((t) => t.partitioned).map((t) => [t.name, { read: readTableSql(t, (partitions[t.name] ?? []).map((f) => resolve(dataDir(), f.path))), uses: 0 }]),
+	);
+	const conn = (async () => {
+		const c = await (await sharedInstance()).connect();
+		for (const [name, { read }] of scoped) await c.run(`CREATE TEMP VIEW ${quoteIdent(name)} AS ${read}`);
+		return c;
+	})();
+	const prepare = async (c: DuckDBConnection, tables: readonly TableName[]) => {
+		for (const name of tables) {
+			const table = scoped.get(name);
+			if (table === undefined || ++table.uses < 2) continue;
+			scoped.delete(name);
+			await c.run(`DROP VIEW ${quoteIdent(name)}; CREATE TEMP TABLE ${quoteIdent(name)} AS ${table.read}`);
+		}
+	};
+	return { conn, prepare };
 }
 
 /**
@@ -125,8 +147,8 @@ export async function withScope<R>(reviews: Pick<ReviewScope, 'partitions'>, wor
 	let scope = scopes.get(key);
 	if (scope) scopes.delete(key);
 	else {
-		const conn = openScope(reviews.partitions);
-		scope = { conn, query: memoized(serialQueries(conn)), users: 0 };
+		const { conn, prepare } = openScope(reviews.partitions);
+		scope = { conn, query: memoized(serialQueries(conn, prepare)), users: 0 };
 	}
 	scopes.set(key, scope);
 	scope.users++;

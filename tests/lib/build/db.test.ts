@@ -1,0 +1,53 @@
+// A page's scope (src/lib/build/db.ts withScope): its queries see only its reviews' partition files, whether or not a
+// query names the tables it reads, and a table is read into memory only once a second query names it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteQuery, withScope } from '../../../src/lib/build/db.ts';
+import { reviewScope } from '../../../src/lib/build/manifest.ts';
+import { buildRunsSql } from '../../../src/lib/queries/runs.ts';
+import type { RunRow } from '../../../src/lib/schema.ts';
+import { makeDataset, type Dataset } from '../queries/dataset.ts';
+
+let ds: Dataset;
+
+beforeAll(async () => {
+	ds = await makeDataset();
+	process.env.SITE_DATA_DIR = ds.out;
+});
+afterAll(() => {
+	delete process.env.SITE_DATA_DIR;
+	ds?.cleanup();
+});
+
+const reviewsOf = (rows: readonly { review_id: string }[]) => [...new Set(rows.map((r) => r.review_id))].sort();
+let asked = 0;
+/** The scope's tables read into memory (each time a query of its own: a scope answers a query it was asked before from its rows). */
+const inMemory = (query: Parameters<Parameters<typeof withScope>[1]>[0]) =>
+	query<{ table_name: string }>({ sql: `SELECT table_name FROM duckdb_tables() WHERE temporary AND ${++asked} > 0 ORDER BY table_name`, params: [], tables: [] }).then((rows) =>
+		rows.map((r) => r.table_name),
+	);
+
+describe('a scope of one review', () => {
+	it('answers from that review alone, where the catalog holds two', async () => {
+		expect(reviewsOf(await siteQuery<RunRow>(buildRunsSql({})))).toEqual(['rev-fio', 'rev-pub']);
+		const runs = await withScope(reviewScope(['rev-pub']), (query) => query<RunRow>(buildRunsSql({})));
+		expect(runs.length).toBeGreaterThan(0);
+		expect(reviewsOf(runs)).toEqual(['rev-pub']);
+	});
+
+	it('reads a table into memory when a second query names it, and sees only its review through a query that does not', async () => {
+		await withScope(reviewScope(['rev-fio']), async (query) => {
+			expect(await inMemory(query)).toEqual([]);
+			// Names no table: the scope's views of the review's files answer.
+			const unnamed = await query<{ review_id: string }>({ sql: 'SELECT DISTINCT review_id FROM figures UNION SELECT DISTINCT review_id FROM runs', params: [], tables: [] });
+			expect(reviewsOf(unnamed)).toEqual(['rev-fio']);
+			// Named once: read from the files.
+			const runs = buildRunsSql({});
+			const fromFiles = await query<RunRow>(runs);
+			expect(reviewsOf(fromFiles)).toEqual(['rev-fio']);
+			expect(await inMemory(query)).toEqual([]);
+			// Named again (a query the scope has not answered yet): read into memory, the same rows.
+			expect(await query<RunRow>({ ...runs, sql: `${runs.sql}\n` })).toEqual(fromFiles);
+			expect(await inMemory(query)).toEqual(['runs']);
+		});
+	});
+});
