@@ -64,8 +64,11 @@ export type QueryRunner = <T>(q: Pick<BuiltQuery, 'sql' | 'params' | 'tables'>) 
 
 type Query = Pick<BuiltQuery, 'sql' | 'params'> & { tables?: readonly TableName[] };
 
+/** Readies a connection for a query that reads `tables`. */
+type Prepare = (conn: DuckDBConnection, tables: readonly TableName[]) => Promise<void>;
+
 /** Runs queries on one connection one after another (a connection runs one at a time); `prepare` readies it for a query's tables first. */
-function serialQueries(conn: Promise<DuckDBConnection>, prepare?: (conn: DuckDBConnection, tables: readonly TableName[]) => Promise<void>) {
+function serialQueries(conn: Promise<DuckDBConnection>, prepare?: Prepare) {
 	let queue: Promise<unknown> = Promise.resolve();
 	return <T>(q: Query): Promise<T[]> => {
 		const next = queue.then(async () => {
@@ -118,7 +121,7 @@ function memoized(run: QueryRunner): QueryRunner {
  * rows the query needs (a drive's comparison file asks which runs have histogram bins), and one the pages ask
  * again and again is read whole once. A query that reads a table without naming it reads the view: the same rows.
  */
-function openScope(partitions: ReviewScope['partitions']): { conn: Promise<DuckDBConnection>; prepare: (conn: DuckDBConnection, tables: readonly TableName[]) => Promise<void> } {
+function openScope(partitions: ReviewScope['partitions']): { conn: Promise<DuckDBConnection>; prepare: Prepare } {
 	const scoped = new Map(
 		TABLES.filter((t) => t.partitioned).map((t) => [t.name, { read: readTableSql(t, (partitions[t.name] ?? []).map((f) => resolve(dataDir(), f.path))), uses: 0 }]),
 	);
@@ -127,7 +130,7 @@ function openScope(partitions: ReviewScope['partitions']): { conn: Promise<DuckD
 		for (const [name, { read }] of scoped) await c.run(`CREATE TEMP VIEW ${quoteIdent(name)} AS ${read}`);
 		return c;
 	})();
-	const prepare = async (c: DuckDBConnection, tables: readonly TableName[]) => {
+	const prepare: Prepare = async (c, tables) => {
 		for (const name of tables) {
 			const table = scoped.get(name);
 			if (table === undefined || ++table.uses < 2) continue;
