@@ -59,8 +59,11 @@ export async function runQuery<T>(conn: DuckDBConnection, q: Pick<BuiltQuery, 's
 	});
 }
 
-/** Runs a scope's queries, each naming the tables it reads (see openScope). */
-export type QueryRunner = <T>(q: Pick<BuiltQuery, 'sql' | 'params' | 'tables'>) => Promise<T[]>;
+/** A query as a scope runs it: naming the tables it reads (see openScope). */
+type ScopedQuery = Pick<BuiltQuery, 'sql' | 'params' | 'tables'>;
+
+/** Runs a scope's queries. */
+export type QueryRunner = <T>(q: ScopedQuery) => Promise<T[]>;
 
 type Query = Pick<BuiltQuery, 'sql' | 'params'> & { tables?: readonly TableName[] };
 
@@ -107,7 +110,7 @@ const KEPT_SCOPES = 8;
 /** A scope's data does not change during a build, so a query's rows can be kept with the scope; each caller gets its own copies. */
 function memoized(run: QueryRunner): QueryRunner {
 	const answers = new Map<string, Promise<unknown[]>>();
-	return async <T>(q: Pick<BuiltQuery, 'sql' | 'params' | 'tables'>) => {
+	return async <T>(q: ScopedQuery) => {
 		const key = JSON.stringify([q.sql, q.params]);
 		let rows = answers.get(key);
 		if (!rows) answers.set(key, (rows = run(q)));
