@@ -19,6 +19,8 @@ import { BUILD_SHARD_ENV, mergeShardOutput } from '../src/lib/build/build-shards
 import { BUILD_RECORD, mergeBuildRecords } from '../src/lib/build/incremental.ts';
 import { moveEarlierVersions } from '../src/lib/build/version-hosting.ts';
 import { siteSettingsProblem } from '../src/lib/build/site-url.ts';
+import { renderSocialImages } from '../src/lib/build/social-png.ts';
+import { PREVIEW_DRAWINGS_ENV } from '../src/lib/site/social-path.ts';
 import { removeRetired, retire } from './retired-outputs.ts';
 import { sourceHash } from './source-hash.ts';
 
@@ -131,15 +133,25 @@ export async function buildSite(out: string, { full = false, env = process.env, 
 	// One Astro process per core, each into its own folder, merged into the first's (src/lib/build/build-shards.ts).
 	const outDirs = Array.from({ length: jobs }, (_, k) => (k === 0 ? staging : `${staging}-${k}`));
 	for (const dir of outDirs) rmSync(dir, { recursive: true, force: true });
+	// The pages leave their social previews' drawings, rendered here once they are all rendered (src/lib/build/social-png.ts).
+	const drawings = `${staging}-preview-drawings`;
+	rmSync(drawings, { recursive: true, force: true });
+	childEnv[PREVIEW_DRAWINGS_ENV] = drawings;
 	let status = await runAstro(outDirs, parent, childEnv, logFile);
 	try {
-		if (status === 0) for (const dir of outDirs.slice(1)) mergeShardOutput(dir, staging, { [BUILD_RECORD]: mergeBuildRecords });
+		if (status === 0) {
+			for (const dir of outDirs.slice(1)) mergeShardOutput(dir, staging, { [BUILD_RECORD]: mergeBuildRecords });
+			const message = `${await renderSocialImages(drawings, staging)} social previews rendered\n`;
+			if (logFile) appendFileSync(logFile, message);
+			else process.stdout.write(message);
+		}
 	} catch (e) {
 		const message = `${(e as Error).message}\n`;
 		if (logFile) appendFileSync(logFile, message);
 		else process.stderr.write(message);
 		status = 1;
 	}
+	rmSync(drawings, { recursive: true, force: true });
 	if (status !== 0) {
 		for (const dir of outDirs) rmSync(dir, { recursive: true, force: true });
 		return status;

@@ -1,18 +1,13 @@
 // Build-only: a page's social preview (Open Graph, Twitter card), a 1200 × 630 PNG of its headline chart under the
-// page's title, rendered with resvg from the same chart function the page draws with. It is the page's own drawing of
-// the chart (no second drawing), scaled up to fill the image: its 10 px text reads at about 17 px. Fonts are the build
-// machine's (resvg reads the system's): Latin from DejaVu or Liberation, Chinese from Noto Sans CJK (Debian's
-// fonts-noto-cjk, cut to the characters used: preview-fonts.ts); none is bundled, and a machine without a CJK font draws
-// the Chinese previews' Chinese text as empty boxes.
-import { Resvg, renderAsync, type RenderedImage, type ResvgRenderOptions } from '@resvg/resvg-js';
-import { facePattern, fontMatch, previewFaces, previewFontFiles } from './preview-fonts.ts';
-import { encodePng } from './png.ts';
+// page's title, drawn here as SVG while the page renders, from the page's own drawing of the chart (no second drawing),
+// scaled up to fill the image: its 10 px text reads at about 17 px. social-png.ts renders it to PNG.
+import { join } from 'node:path';
 import { t, type Lang } from '../../i18n/strings.ts';
 import { el, htmlOf } from '../element.ts';
 import type { ChartSpec } from '../site/chart-data.ts';
-import { emitFile } from './emitted-files.ts';
+import { emitFile, writeMakingFolder } from './emitted-files.ts';
 import { renderStaticChart } from './render.ts';
-import { SOCIAL_IMAGE, socialImageFile } from '../site/social-path.ts';
+import { PREVIEW_DRAWINGS_ENV, SOCIAL_IMAGE, previewDrawingFile, socialImageFile } from '../site/social-path.ts';
 import { assetPath, langPath } from '../../i18n/routes.ts';
 import { dataUrl } from '../data-url.ts';
 
@@ -97,44 +92,16 @@ export function socialSvg(markup: string, title: string, lang: Lang): string {
 	return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="${FONTS}">${parts.join('')}</svg>`;
 }
 
-/** The whole font files of the faces of `lang`'s previews, as fontconfig finds them (the CJK collection's 19 MB). */
-const wholeFonts = new Map<Lang, string[]>();
-function wholePreviewFonts(lang: Lang): string[] {
-	if (!wholeFonts.has(lang)) wholeFonts.set(lang, previewFaces(lang).map((face) => fontMatch(facePattern(face)).file));
-	return wholeFonts.get(lang)!;
-}
-
-/** resvg's options: the given font files only, or (without them) the system's fonts, which is slower. */
-function renderOptions(fonts: string[] | null): ResvgRenderOptions {
-	const font = fonts ? { loadSystemFonts: false, fontFiles: fonts } : { loadSystemFonts: true };
-	return { font: { ...font, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' }, fitTo: { mode: 'original' } };
-}
-
-/** The preview's pixels, drawn with the fonts of `lang` (`previewFonts`: its faces' files, whole by default). */
-export function socialImage(svg: string, lang: Lang, previewFonts?: string[] | null): RenderedImage {
-	let fonts = previewFonts;
-	if (fonts === undefined) {
-		try {
-			fonts = wholePreviewFonts(lang);
-		} catch {
-			fonts = null;
-		}
-	}
-	return new Resvg(svg, renderOptions(fonts)).render();
+/** Leaves a preview's drawing (`file`: the preview's file under data/) in the folder `drawings`, for social-png.ts. */
+export function leavePreviewDrawing(drawings: string, lang: Lang, file: string, svg: string): void {
+	writeMakingFolder(join(drawings, previewDrawingFile(lang, file)), svg);
 }
 
 /**
- * The preview as PNG, drawn and compressed off the main thread (libuv's pool): the build renders other pages
- * meanwhile. Its fonts are cut to its characters (preview-fonts.ts).
- */
-export async function socialPng(svg: string, lang: Lang): Promise<Buffer> {
-	const image = await renderAsync(svg, renderOptions(await previewFontFiles(lang, svg.replace(/<[^>]*>/g, ''))));
-	return encodePng(image.pixels, image.width, image.height);
-}
-
-/**
- * Renders the page's preview from its headline chart (none when the page has no chart) and publishes it beside the
- * page ("/zh-Hans/reviews/x/": the page's site path); returns what Base.astro's `social` takes.
+ * Publishes the page's preview ("/zh-Hans/reviews/x/": the page's site path), drawn from its headline chart (none when
+ * the page has no chart), and returns what Base.astro's `social` takes. In a build run by scripts/build.ts its drawing
+ * is left for that process to render once the pages are rendered (PREVIEW_DRAWINGS_ENV), so no Astro process loads
+ * the renderer, its fonts and the pixels; else it is rendered here.
  */
 export async function emitSocialImage(
 	pagePath: string,
@@ -146,6 +113,9 @@ export async function emitSocialImage(
 	if (!spec) return undefined;
 	const chart = renderStaticChart(spec, lang, labels);
 	const file = socialImageFile(langPath(lang, pagePath));
-	emitFile(assetPath(`/data/${file}`), await socialPng(socialSvg(chart.markup, title, lang), lang));
+	const svg = socialSvg(chart.markup, title, lang);
+	const drawings = process.env[PREVIEW_DRAWINGS_ENV];
+	if (drawings) leavePreviewDrawing(drawings, lang, file, svg);
+	else emitFile(assetPath(`/data/${file}`), await (await import('./social-png.ts')).socialPng(svg, lang));
 	return { image: dataUrl(file), alt: `${chart.title} · ${title}` };
 }

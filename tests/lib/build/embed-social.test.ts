@@ -10,7 +10,8 @@ import { embedDocumentHtml, embedPart, embedPath, oembedJson, type EmbedChart } 
 import { htmlOf } from '../../../src/lib/element.ts';
 import { siteSettingsProblem } from '../../../src/lib/build/site-url.ts';
 import { Resvg } from '@resvg/resvg-js';
-import { socialImage, socialPng, socialSvg } from '../../../src/lib/build/social-image.ts';
+import { socialSvg } from '../../../src/lib/build/social-image.ts';
+import { socialImage, socialPng } from '../../../src/lib/build/social-png.ts';
 import { faceOfCollection, facePattern, fontMatch, previewFaces, previewFontFiles } from '../../../src/lib/build/preview-fonts.ts';
 import { languageOf } from '../../../src/i18n/lang.ts';
 import { execFileSync } from 'node:child_process';
