@@ -138,17 +138,15 @@ export async function buildSite(out: string, { full = false, env = process.env, 
 	rmSync(drawings, { recursive: true, force: true });
 	childEnv[PREVIEW_DRAWINGS_ENV] = drawings;
 	let status = await runAstro(outDirs, parent, childEnv, logFile);
+	/** A line after Astro's output: to the build's log, or to this process's `stream`. */
+	const report = (line: string, stream: NodeJS.WriteStream) => (logFile ? appendFileSync(logFile, `${line}\n`) : stream.write(`${line}\n`));
 	try {
 		if (status === 0) {
 			for (const dir of outDirs.slice(1)) mergeShardOutput(dir, staging, { [BUILD_RECORD]: mergeBuildRecords });
-			const message = `${await renderSocialImages(drawings, staging)} social previews rendered\n`;
-			if (logFile) appendFileSync(logFile, message);
-			else process.stdout.write(message);
+			report(`${await renderSocialImages(drawings, staging)} social previews rendered`, process.stdout);
 		}
 	} catch (e) {
-		const message = `${(e as Error).message}\n`;
-		if (logFile) appendFileSync(logFile, message);
-		else process.stderr.write(message);
+		report((e as Error).message, process.stderr);
 		status = 1;
 	}
 	rmSync(drawings, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { facePattern, fontMatch, previewFaces, previewFontFiles } from './previe
 import { encodePng } from './png.ts';
 import { LANGS, type Lang } from '../../i18n/lang.ts';
 import { writeMakingFolder } from './emitted-files.ts';
+import { previewOfDrawing } from '../site/social-path.ts';
 
 /** The whole font files of the faces of `lang`'s previews, as fontconfig finds them (the CJK collection's 19 MB). */
 const wholeFonts = new Map<Lang, string[]>();
@@ -57,14 +58,11 @@ const IN_FLIGHT = 4;
 export async function renderSocialImages(drawings: string, siteDir: string): Promise<number> {
 	if (!existsSync(drawings)) return 0;
 	const previews: { lang: Lang; drawing: string; png: string }[] = [];
-	for (const lang of readdirSync(drawings) as Lang[]) {
-		if (!LANGS.includes(lang)) throw new Error(`social previews: ${join(drawings, lang)} is not a language's folder`);
-		const root = join(drawings, lang);
-		for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-			if (!entry.isFile()) continue;
-			const drawing = join(entry.parentPath, entry.name);
-			previews.push({ lang, drawing, png: join(siteDir, 'data', relative(root, drawing).replace(/\.svg$/, '')) });
-		}
+	for (const entry of readdirSync(drawings, { recursive: true, withFileTypes: true })) {
+		const drawing = join(entry.parentPath, entry.name);
+		const { lang, file } = previewOfDrawing(relative(drawings, drawing));
+		if (!LANGS.includes(lang as Lang)) throw new Error(`social previews: ${join(drawings, lang)} is not a language's folder`);
+		if (entry.isFile()) previews.push({ lang: lang as Lang, drawing, png: join(siteDir, 'data', file) });
 	}
 	let next = 0;
 	const renderNext = async (): Promise<void> => {

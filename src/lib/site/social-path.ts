@@ -18,3 +18,9 @@ export const PREVIEW_DRAWINGS_ENV = 'SITE_PREVIEW_DRAWINGS';
 
 /** A preview's drawing in that folder, from the preview's file under data/: "<lang>/<file>.svg". */
 export const previewDrawingFile = (lang: string, file: string) => `${lang}/${file}.svg`;
+
+/** The language and preview file (under data/) of a drawing in that folder ("<lang>/<file>.svg"): previewDrawingFile's inverse. */
+export function previewOfDrawing(drawingFile: string): { lang: string; file: string } {
+	const [lang = '', ...file] = drawingFile.split(/[\\/]/);
+	return { lang, file: file.join('/').replace(/\.svg$/, '') };
+}
