@@ -10,6 +10,7 @@ import { byDirection } from '../charts/percentile-ladder/index.ts';
 import { latencyOf, outstandingOf, rateOf } from '../charts/run-values.ts';
 import type { ChartOptions } from '../charts/options.ts';
 import type { SeriesListRow } from '../queries/timeseries.ts';
+import { rowsOfRuns } from '../queries/query.ts';
 import type { Lang } from '../../i18n/strings.ts';
 import { DEFAULT_VIEW, chartOptions, type ChartKind } from '../site/chart-kinds.ts';
 import { assembleInput, pageRunIds, batchQueries, type ChartSpec } from '../site/chart-data.ts';
@@ -43,6 +44,7 @@ export interface ChartPlan {
 }
 
 export interface PlanSource {
+	/** Every row of each run of the page's review or drive, in the order buildRunsSql returns them. */
 	runs: RunRow[];
 	groups: WorkloadGroup[];
 	figures: FigureRow[];
@@ -113,10 +115,16 @@ function groupDrafts(group: WorkloadGroup, src: PlanSource, lang: Lang): Draft[]
  * The charts of a page with their rows: their queries batched into one query per table where the filters allow
  * (as the browser batches them), each chart's rows then picked out in the order its own query returns them.
  */
-async function materialize(drafts: readonly { draft: Draft; id: string }[], query: QueryRunner): Promise<ChartSpec[]> {
+async function materialize(drafts: readonly { draft: Draft; id: string }[], src: PlanSource, query: QueryRunner): Promise<ChartSpec[]> {
 	const batch = batchQueries(drafts.map(({ draft }) => draft.queries));
 	const results: unknown[][] = [];
-	for (const { query: q } of batch.queries) results.push(await query(q));
+	// The page's runs and their percentiles are read already: the charts' are picked from them.
+	const read = new Set(src.runs.map((r) => r.run_id));
+	const known: Partial<Record<string, readonly { run_id: string }[]>> = { runs: src.runs, percentiles: src.percentiles };
+	for (const { name, query: q, runIds } of batch.queries) {
+		const rows = known[name];
+		results.push((rows && runIds && rowsOfRuns(rows, read, runIds)) || (await query(q)));
+	}
 	const perChart = batch.split(results);
 	return drafts.map(({ draft, id }, i) => {
 		const spec: ChartSpec = {
@@ -177,7 +185,7 @@ export async function planCharts(src: PlanSource, ctx: PlanContext): Promise<Cha
 			place: 'comparisons',
 		});
 	}
-	const specs = await materialize(drafts, ctx.query);
+	const specs = await materialize(drafts, src, ctx.query);
 	const placed = (place: (typeof drafts)[number]['place']) => specs.filter((_, i) => drafts[i]!.place === place);
 	const overviewCharts = placed('overview');
 	const groups: PlannedGroup[] = shownGroups.map((group, g) => ({

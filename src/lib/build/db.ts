@@ -6,7 +6,7 @@
 // reviews' files, so a page's work does not grow with the catalog.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBInstance, JSDuckDBValueConverter, type DuckDBConnection, type DuckDBValue, type DuckDBValueConverter, type JS } from '@duckdb/node-api';
 import { partitionGlob, readTableSql, tableFile, tableFolder } from '../dataset-layout.ts';
 import { TABLES } from '../schema.ts';
 import type { BuiltQuery, TableName } from '../queries/query.ts';
@@ -27,7 +27,9 @@ async function openInstance(dir: string): Promise<DuckDBInstance> {
 		throw new Error(`${dir} has no dataset (${[...catalogMissing.map(tableFile), 'manifest.json'].join(', ')}): run \`npm run ingest\` first (or set SITE_DATA_DIR).`);
 	}
 	// Bounded: DuckDB's default memory limit is most of the machine, and its file cache keeps every file a build reads.
-	const instance = await DuckDBInstance.create(':memory:', { threads: '2', memory_limit: '512MB', enable_external_file_cache: 'false' });
+	// One thread: a page's queries are small, and a second thread costs each of them more than it saves (the build
+	// runs a process per core anyway).
+	const instance = await DuckDBInstance.create(':memory:', { threads: '1', memory_limit: '512MB', enable_external_file_cache: 'false' });
 	const conn = await instance.connect();
 	for (const t of TABLES) {
 		// A partitioned table with no rows at all has no folder.
@@ -44,19 +46,19 @@ export async function openDataset(dir: string): Promise<DuckDBConnection> {
 	return (await openInstance(dir)).connect();
 }
 
-/** BIGINT arrives as bigint from node-api (DuckDB-wasm casts it to double): both sides hand plain numbers to the pages. */
-function plain(value: unknown): unknown {
-	return typeof value === 'bigint' ? Number(value) : value;
-}
+/**
+ * A column's value as node-api writes it in JavaScript (getRowObjectsJS), but a bigint (BIGINT) as a number, as
+ * DuckDB-wasm casts it: both sides hand plain numbers to the pages.
+ */
+const plain: DuckDBValueConverter<JS> = (value, type) => {
+	const js = JSDuckDBValueConverter(value, type, JSDuckDBValueConverter);
+	return typeof js === 'bigint' ? Number(js) : js;
+};
 
 /** Runs a built query and returns its rows as plain objects. */
 export async function runQuery<T>(conn: DuckDBConnection, q: Pick<BuiltQuery, 'sql' | 'params'>): Promise<T[]> {
 	const reader = await conn.runAndReadAll(q.sql, q.params as DuckDBValue[]);
-	return reader.getRowObjectsJS().map((row) => {
-		const out: Record<string, unknown> = {};
-		for (const [k, v] of Object.entries(row)) out[k] = plain(v);
-		return out as T;
-	});
+	return reader.convertRowObjects(plain) as T[];
 }
 
 /** A query as a scope runs it: naming the tables it reads (see openScope). */
@@ -88,11 +90,20 @@ let shared: Promise<DuckDBInstance> | undefined;
 const sharedInstance = () => (shared ??= openInstance(dataDir()));
 
 let sharedRunner: ReturnType<typeof serialQueries> | undefined;
+let catalogAnswers: ReturnType<typeof serialQueries> | undefined;
 
-/** Runs a query over the whole catalog. */
-export function siteQuery<T>(q: Pick<BuiltQuery, 'sql' | 'params'>): Promise<T[]> {
+/** The tables held whole in memory (openInstance): small, and asked the same again and again. */
+const CATALOG_TABLES = new Set<string>(TABLES.filter((t) => !t.partitioned).map((t) => t.name));
+
+/** How many answers of queries over the catalog tables alone are kept: a page in each language, a drive's pages, ask the same. */
+const KEPT_CATALOG_ANSWERS = 256;
+
+/** Runs a query over the whole catalog; one that names only catalog tables may be answered from the rows already read. */
+export function siteQuery<T>(q: Query): Promise<T[]> {
 	sharedRunner ??= serialQueries(sharedInstance().then((i) => i.connect()));
-	return sharedRunner<T>(q);
+	catalogAnswers ??= memoized(sharedRunner, KEPT_CATALOG_ANSWERS);
+	const catalogOnly = q.tables !== undefined && q.tables.length > 0 && q.tables.every((t) => CATALOG_TABLES.has(t));
+	return (catalogOnly ? catalogAnswers : sharedRunner)<T>(q);
 }
 
 interface Scope {
@@ -107,13 +118,19 @@ interface Scope {
 const scopes = new Map<string, Scope>();
 const KEPT_SCOPES = 8;
 
-/** A scope's data does not change during a build, so a query's rows can be kept with the scope; each caller gets its own copies. */
-function memoized(run: QueryRunner): QueryRunner {
+/**
+ * The data does not change during a build, so a query's rows can be kept (with its scope, or the last `kept` of them);
+ * each caller gets its own copies.
+ */
+function memoized<Q extends Query>(run: <T>(q: Q) => Promise<T[]>, kept = Infinity): <T>(q: Q) => Promise<T[]> {
 	const answers = new Map<string, Promise<unknown[]>>();
-	return async <T>(q: ScopedQuery) => {
+	return async <T>(q: Q) => {
 		const key = JSON.stringify([q.sql, q.params]);
 		let rows = answers.get(key);
-		if (!rows) answers.set(key, (rows = run(q)));
+		if (rows) answers.delete(key);
+		else rows = run(q);
+		answers.set(key, rows);
+		if (answers.size > kept) answers.delete(answers.keys().next().value!);
 		return ((await rows) as T[]).map((r) => ({ ...r }));
 	};
 }
@@ -154,7 +171,7 @@ export async function withScope<R>(reviews: Pick<ReviewScope, 'partitions'>, wor
 	if (scope) scopes.delete(key);
 	else {
 		const { conn, prepare } = openScope(reviews.partitions);
-		scope = { conn, query: memoized(serialQueries(conn, prepare)), users: 0 };
+		scope = { conn, query: memoized<ScopedQuery>(serialQueries(conn, prepare)), users: 0 };
 	}
 	scopes.set(key, scope);
 	scope.users++;

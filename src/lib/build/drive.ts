@@ -40,6 +40,8 @@ export interface DriveData {
 	/** Per catalog column, the drive's best figure in any review (per drive, the slot's results only). */
 	best: Partial<Record<CatalogSlotKey, SlotFigure>>;
 	reviews: DriveReview[];
+	/** Every run of the drive, in the order buildRunsSql returns them. */
+	runs: RunRow[];
 	/** Reviews that compare other drives with this one without results of its own. */
 	comparedIn: ReviewRow[];
 	comparisons: ComparisonRow[];
@@ -132,6 +134,7 @@ export async function loadDrive(deviceId: string): Promise<DriveData> {
 		claimed: claimedFigures(device, allRuns),
 		best: bestFigures(allRuns),
 		reviews: driveReviews,
+		runs: allRuns,
 		comparedIn,
 		comparisons,
 		extra: parseJsonColumn(device.extra_json),

@@ -19,6 +19,17 @@ export interface BuiltQuery {
 	rowFilter?: Partial<Record<TableName, { column: string; values: string[] }>>;
 }
 
+/**
+ * What a query that selects a table's rows by run ids alone returns (copies of the rows), picked from the rows a query
+ * of the same table and order returned for the runs `read` (every row of each, in that order); undefined when some run
+ * asked is not among them.
+ */
+export function rowsOfRuns<R extends { run_id: string }>(rows: readonly R[], read: ReadonlySet<string>, runIds: readonly string[]): R[] | undefined {
+	if (!runIds.every((id) => read.has(id))) return undefined;
+	const asked = new Set(runIds);
+	return rows.filter((r) => asked.has(r.run_id)).map((r) => ({ ...r }));
+}
+
 /** Collects parameters in order and hands out their placeholders. */
 export class Params {
 	readonly values: SqlParam[] = [];

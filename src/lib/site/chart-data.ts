@@ -119,7 +119,8 @@ export function queriesForView(spec: Pick<ChartSpec, 'kind' | 'queries' | 'direc
 // its own query returns.
 
 export interface QueryBatch {
-	queries: { name: ResultName; query: BuiltQuery }[];
+	/** Each with the runs it selects, where it selects rows by run ids alone. */
+	queries: { name: ResultName; query: BuiltQuery; runIds?: readonly string[] }[];
 	/** The results of `queries` (same order) → each chart's results (same order as the charts given). */
 	split(results: readonly unknown[][]): QueryResults[];
 }
@@ -127,9 +128,9 @@ export interface QueryBatch {
 const union = (lists: readonly (readonly string[])[]) => [...new Set(lists.flat())];
 
 export function batchQueries(list: readonly ChartQueries[]): QueryBatch {
-	const queries: { name: ResultName; query: BuiltQuery }[] = [];
+	const queries: QueryBatch['queries'] = [];
 	const pickers: ((results: readonly unknown[][], i: number, out: QueryResults) => void)[] = [];
-	const add = (name: ResultName, query: BuiltQuery) => queries.push({ name, query }) - 1;
+	const add = (name: ResultName, query: BuiltQuery, runIds?: readonly string[]) => queries.push({ name, query, ...(runIds ? { runIds } : {}) }) - 1;
 
 	const byIds = <F extends { runIds?: readonly string[] }>(
 		name: 'runs' | 'percentiles' | 'histograms',
@@ -139,7 +140,8 @@ export function batchQueries(list: readonly ChartQueries[]): QueryBatch {
 	) => {
 		const filters = list.map(filterOf);
 		const shared = filters.filter((f): f is F & { runIds: readonly string[] } => f?.runIds !== undefined);
-		const at = shared.length > 0 ? add(name, build(union(shared.map((f) => f.runIds)))) : -1;
+		const runIds = union(shared.map((f) => f.runIds));
+		const at = shared.length > 0 ? add(name, build(runIds), runIds) : -1;
 		pickers.push((results, i, out) => {
 			const f = filters[i];
 			if (!f || f.runIds === undefined) return;

@@ -51,3 +51,19 @@ describe('a scope of one review', () => {
 		});
 	});
 });
+
+describe('queries over the whole catalog', () => {
+	// random() tells a query run again from one answered from the rows already read.
+	const draw = (tables: ('devices' | 'runs')[]) => siteQuery<{ r: number }>({ sql: `SELECT random() AS r FROM ${tables[0]} LIMIT 1`, params: [], tables });
+
+	it('answers one over the catalog tables alone from the rows already read, each caller its own copies', async () => {
+		const [first, again] = [await draw(['devices']), await draw(['devices'])];
+		expect(again).toEqual(first);
+		first[0]!.r = -1;
+		expect((await draw(['devices']))[0]!.r).not.toBe(-1);
+	});
+
+	it('runs one that reads a review’s files again', async () => {
+		expect((await draw(['runs']))[0]!.r).not.toBe((await draw(['runs']))[0]!.r);
+	});
+});

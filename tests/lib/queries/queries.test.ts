@@ -10,6 +10,7 @@ import { buildDevicesSql, buildReviewsSql } from '../../../src/lib/queries/metad
 import { buildPercentilesSql } from '../../../src/lib/queries/percentiles.ts';
 import { buildComparisonsSql, buildFiguresSql } from '../../../src/lib/queries/published.ts';
 import { buildRunsSql } from '../../../src/lib/queries/runs.ts';
+import { rowsOfRuns } from '../../../src/lib/queries/query.ts';
 import { buildSeriesListSql, buildTimeseriesSql, type TimeseriesBucketRow } from '../../../src/lib/queries/timeseries.ts';
 import type { ComparisonRow, DeviceRow, FigureRow, HistogramRow, PercentileRow, ReviewRow, RunRow, SeriesRow } from '../../../src/lib/schema.ts';
 import { openDataset, runQuery } from '../../../src/lib/build/db.ts';
@@ -102,6 +103,27 @@ describe('buildRunsSql', () => {
 		const drive = await run<RunRow>(buildRunsSql({ deviceId: 'drive-b' }));
 		expect(drive.map((r) => r.review_id)).toEqual(['rev-fio', 'rev-pub']);
 		expect(await run<RunRow>(buildRunsSql({ runIds: [] }))).toEqual([]);
+	});
+
+	it('picks runs from a review’s or a drive’s rows as the query by run ids returns them', async () => {
+		const review = await run<RunRow>(buildRunsSql({ reviewId: 'rev-fio' }));
+		const drive = await run<RunRow>(buildRunsSql({ deviceId: 'drive-b' }));
+		const idsOf = (rows: readonly RunRow[]) => new Set(rows.map((r) => r.run_id));
+		for (const [rows, runIds] of [
+			[review, [CRUCIAL_314, RANDRW_333]],
+			[review, [RANDRW_333]],
+			[drive, [...idsOf(drive)].reverse()],
+		] as const) {
+			const picked = rowsOfRuns(rows, idsOf(rows), runIds);
+			expect(picked).toEqual(await run<RunRow>(buildRunsSql({ runIds })));
+			expect(picked!.every((r) => !rows.includes(r))).toBe(true);
+		}
+		expect(rowsOfRuns(review, idsOf(review), [RANDREAD_218, 'rev-pub:nowhere'])).toBeUndefined();
+		// A table whose rows some runs lack: the runs read, not the rows, say what can be picked.
+		const percentiles = await run<PercentileRow>(buildPercentilesSql({ runIds: [...idsOf(review)] }));
+		expect(rowsOfRuns(percentiles, idsOf(review), [RANDRW_333, RANDREAD_218])).toEqual(
+			await run<PercentileRow>(buildPercentilesSql({ runIds: [RANDRW_333, RANDREAD_218] })),
+		);
 	});
 });
 
