@@ -3,7 +3,7 @@
 // square of the catalog), a pair's rows, and each drive's file for the browser's comparison page.
 import type { DeviceClass, DeviceRow, HistogramRow, ReviewRow, RunRow } from '../schema.ts';
 import { buildDevicesSql, buildReviewsSql } from '../queries/metadata.ts';
-import { buildRunsSql } from '../queries/runs.ts';
+import { buildRunsSql, matchesRunsFilter } from '../queries/runs.ts';
 import { buildHistogramsSql } from '../queries/histograms.ts';
 import { buildSeriesListSql, buildTimeseriesSql, type TimeseriesBucketRow } from '../queries/timeseries.ts';
 import type { SeriesRow } from '../schema.ts';
@@ -71,7 +71,9 @@ export async function loadComparison(deviceIds: readonly string[]): Promise<Pair
 		siteQuery<ReviewRow>(buildReviewsSql({ reviewIds })),
 	]);
 	return withScope(reviewScope(reviewIds), async (query) => {
-		const runs = (await Promise.all(deviceIds.map((deviceId) => query<RunRow>(buildRunsSql({ deviceId }))))).flat();
+		// Each drive's runs as buildRunsSql({ deviceId }) returns them, from one query over the reviews.
+		const all = await query<RunRow>(buildRunsSql({}));
+		const runs = deviceIds.flatMap((deviceId) => all.filter((r) => matchesRunsFilter(r, { deviceId })));
 		const { percentiles, histogramRuns } = await runDetails(query, runs);
 		const logs = await logsOf(query, deviceIds);
 		const comparison = compareDrives({

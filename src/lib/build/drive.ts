@@ -4,7 +4,7 @@ import type { ComparisonRow, DeviceRow, FigureRow, ReviewRow, RunRow } from '../
 import { CATALOG_SLOTS, type CatalogSlotKey } from '../compare/slots.ts';
 import { buildDevicesSql, buildReviewsSql } from '../queries/metadata.ts';
 import { buildComparisonsSql, buildFiguresSql } from '../queries/published.ts';
-import { buildRunsSql } from '../queries/runs.ts';
+import { buildRunsSql, matchesRunsFilter } from '../queries/runs.ts';
 import { buildSeriesListSql, type SeriesListRow } from '../queries/timeseries.ts';
 import { claimOutcome, type ClaimOutcome } from '../site/claims.ts';
 import { bestInSlot, type SlotFigure } from '../site/slot-cells.ts';
@@ -94,14 +94,15 @@ export async function loadDrive(deviceId: string): Promise<DriveData> {
 	const scope = reviewScope(reviewIds);
 	const reviews = await siteQuery<ReviewRow>(buildReviewsSql({ reviewIds }));
 	const { allRuns, reviewRuns, figures, comparisons, series, percentiles, histogramRuns } = await withScope(scope, async (query) => {
-		const [allRuns, reviewRuns, figures, comparisons, series] = await Promise.all([
-			query<RunRow>(buildRunsSql({ deviceId })),
+		const [reviewRuns, figures, comparisons, series] = await Promise.all([
 			// Every run of those reviews, other drives' too: the reviews' own workload groups.
 			query<RunRow>(buildRunsSql({})),
 			query<FigureRow>(buildFiguresSql({ deviceId })),
 			query<ComparisonRow>(buildComparisonsSql({ deviceId })),
 			query<SeriesListRow>(buildSeriesListSql({ deviceId })),
 		]);
+		// The drive's, as buildRunsSql({ deviceId }) returns them: its rows of those, in their order.
+		const allRuns = reviewRuns.filter((r) => matchesRunsFilter(r, { deviceId }));
 		return { allRuns, reviewRuns, figures, comparisons, series, ...(await runDetails(query, allRuns)) };
 	});
 	const named = new Set([deviceId, ...allRuns.map((r) => r.device_id), ...comparisons.flatMap((c) => (c.basis_device_id ? [c.device_id, c.basis_device_id] : [c.device_id]))]);
