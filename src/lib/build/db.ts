@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { DuckDBInstance, JSDuckDBValueConverter, type DuckDBConnection, type DuckDBValue, type DuckDBValueConverter, type JS } from '@duckdb/node-api';
 import { partitionGlob, readTableSql, tableFile, tableFolder } from '../dataset-layout.ts';
 import { TABLES } from '../schema.ts';
-import type { BuiltQuery, TableName } from '../queries/query.ts';
+import { rowsWithIds, type BuiltQuery, type TableName } from '../queries/query.ts';
 import type { ReviewScope } from './manifest.ts';
 
 /** Where the Parquet files are: SITE_DATA_DIR, or public/data under the working directory (the project root). */
@@ -67,7 +67,7 @@ type ScopedQuery = Pick<BuiltQuery, 'sql' | 'params' | 'tables'>;
 /** Runs a scope's queries. */
 export type QueryRunner = <T>(q: ScopedQuery) => Promise<T[]>;
 
-type Query = Pick<BuiltQuery, 'sql' | 'params'> & { tables?: readonly TableName[] };
+type Query = Pick<BuiltQuery, 'sql' | 'params' | 'byIds'> & { tables?: readonly TableName[] };
 
 /** Readies a connection for a query that reads `tables`. */
 type Prepare = (conn: DuckDBConnection, tables: readonly TableName[]) => Promise<void>;
@@ -98,12 +98,24 @@ const CATALOG_TABLES = new Set<string>(TABLES.filter((t) => !t.partitioned).map(
 /** How many answers of queries over the catalog tables alone are kept: a page in each language, a drive's pages, ask the same. */
 const KEPT_CATALOG_ANSWERS = 256;
 
-/** Runs a query over the whole catalog; one that names only catalog tables may be answered from the rows already read. */
+/** Every row of a catalog table, as the query that reads them all returns them (BuiltQuery.byIds), by its SQL and parameters. */
+const wholeCatalogTables = new Map<string, Promise<Record<string, unknown>[]>>();
+
+/**
+ * Runs a query over the whole catalog. One that names only catalog tables may be answered from the rows already
+ * read: one that selects a table's rows by id is picked from all of them (read once), another kept whole.
+ */
 export function siteQuery<T>(q: Query): Promise<T[]> {
-	sharedRunner ??= serialQueries(sharedInstance().then((i) => i.connect()));
-	catalogAnswers ??= memoized(sharedRunner, KEPT_CATALOG_ANSWERS);
+	const run = (sharedRunner ??= serialQueries(sharedInstance().then((i) => i.connect())));
+	catalogAnswers ??= memoized(run, KEPT_CATALOG_ANSWERS);
 	const catalogOnly = q.tables !== undefined && q.tables.length > 0 && q.tables.every((t) => CATALOG_TABLES.has(t));
-	return (catalogOnly ? catalogAnswers : sharedRunner)<T>(q);
+	if (!catalogOnly) return run<T>(q);
+	if (!q.byIds) return catalogAnswers<T>(q);
+	const { column, ids, every } = q.byIds;
+	const key = JSON.stringify([every.sql, every.params]);
+	let rows = wholeCatalogTables.get(key);
+	if (!rows) wholeCatalogTables.set(key, (rows = run(every)));
+	return rows.then((all) => rowsWithIds(all, column, ids) as T[]);
 }
 
 interface Scope {

@@ -11,20 +11,23 @@ function byIdSql(
 ): BuiltQuery {
 	const p = new Params();
 	const where = filter.one !== undefined ? `${id} = ${p.add(filter.one)}` : filter.many !== undefined ? `${id} IN (${p.list(filter.many)})` : 'TRUE';
-	const text = sql`
+	const select = (condition: string) => sql`
 		SELECT ${table.columns.map((c) => c.name).join(', ')}
 		FROM ${table.name}
-		WHERE ${where}
+		WHERE ${condition}
 		ORDER BY ${id}
 	`;
 	const [one, many, all] = words;
 	const { lang } = filter;
 	const caption = filter.one !== undefined ? captionFor(lang, one, { id: filter.one }) : filter.many !== undefined ? captionFor(lang, many, { ids: idsText(filter.many, lang) }) : captionFor(lang, all);
+	const tables = [table.name as 'reviews' | 'devices'];
+	const ids = filter.one !== undefined ? [filter.one] : filter.many;
 	return {
-		sql: text,
+		sql: select(where),
 		params: p.values,
 		caption,
-		tables: [table.name as 'reviews' | 'devices'],
+		tables,
+		...(ids && { byIds: { column: id, ids: [...ids], every: { sql: select('TRUE'), params: [], tables } } }),
 	};
 }
 

@@ -17,6 +17,17 @@ export interface BuiltQuery {
 	tables: TableName[];
 	/** When the SQL selects a table's rows by id (`column IN (…)`), those ids: the browser then reads only them. */
 	rowFilter?: Partial<Record<TableName, { column: string; values: string[] }>>;
+	/**
+	 * When the query returns the rows of `every` (all of a table's rows, in its order) whose `column` is among `ids`: a
+	 * runner holding `every`'s rows picks them (rowsWithIds) instead of running the query.
+	 */
+	byIds?: { column: string; ids: string[]; every: Pick<BuiltQuery, 'sql' | 'params' | 'tables'> };
+}
+
+/** Copies of the rows whose `column` is among `ids`, in their order. */
+export function rowsWithIds<R extends object>(rows: readonly R[], column: string, ids: Iterable<unknown>): R[] {
+	const asked = new Set(ids);
+	return rows.filter((r) => asked.has((r as Record<string, unknown>)[column])).map((r) => ({ ...r }));
 }
 
 /**
@@ -26,8 +37,7 @@ export interface BuiltQuery {
  */
 export function rowsOfRuns<R extends { run_id: string }>(rows: readonly R[], read: ReadonlySet<string>, runIds: readonly string[]): R[] | undefined {
 	if (!runIds.every((id) => read.has(id))) return undefined;
-	const asked = new Set(runIds);
-	return rows.filter((r) => asked.has(r.run_id)).map((r) => ({ ...r }));
+	return rowsWithIds(rows, 'run_id', runIds);
 }
 
 /** Collects parameters in order and hands out their placeholders. */

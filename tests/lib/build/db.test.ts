@@ -1,10 +1,11 @@
 // A page's scope (src/lib/build/db.ts withScope): its queries see only its reviews' partition files, whether or not a
 // query names the tables it reads, and a table is read into memory only once a second query names it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteQuery, withScope } from '../../../src/lib/build/db.ts';
+import { openDataset, runQuery, siteQuery, withScope } from '../../../src/lib/build/db.ts';
 import { reviewScope } from '../../../src/lib/build/manifest.ts';
+import { buildDevicesSql, buildReviewsSql } from '../../../src/lib/queries/metadata.ts';
 import { buildRunsSql } from '../../../src/lib/queries/runs.ts';
-import type { RunRow } from '../../../src/lib/schema.ts';
+import type { DeviceRow, ReviewRow, RunRow } from '../../../src/lib/schema.ts';
 import { makeDataset, type Dataset } from '../queries/dataset.ts';
 
 let ds: Dataset;
@@ -65,5 +66,35 @@ describe('queries over the whole catalog', () => {
 
 	it('runs one that reads a review’s files again', async () => {
 		expect((await draw(['runs']))[0]!.r).not.toBe((await draw(['runs']))[0]!.r);
+	});
+
+	it('picks the rows of a query by ids from every row of its table, read once', async () => {
+		const every = { sql: 'SELECT device_id, random() AS r FROM devices ORDER BY device_id', params: [], tables: ['devices' as const] };
+		const byIds = (ids: string[]) => siteQuery<{ device_id: string; r: number }>({ sql: 'SELECT 1', params: [], tables: ['devices'], byIds: { column: 'device_id', ids, every } });
+		const all = await byIds(['drive-a', 'drive-b']);
+		expect(all.map((d) => d.device_id)).toEqual(['drive-a', 'drive-b']);
+		const [b] = await byIds(['drive-b']);
+		expect(b).toEqual(all[1]);
+		b!.r = -1;
+		expect((await byIds(['drive-b']))[0]!.r).toBe(all[1]!.r);
+	});
+
+	it('answers the devices and reviews by id as DuckDB does', async () => {
+		const conn = await openDataset(ds.out);
+		const deviceIds = (await runQuery<DeviceRow>(conn, buildDevicesSql())).map((d) => d.device_id);
+		const reviewIds = (await runQuery<ReviewRow>(conn, buildReviewsSql())).map((r) => r.review_id);
+		expect(deviceIds.length).toBeGreaterThan(1);
+		for (const query of [
+			buildDevicesSql({ deviceId: deviceIds[1]! }),
+			buildDevicesSql({ deviceIds: [...deviceIds].reverse() }),
+			buildDevicesSql({ deviceIds: [deviceIds[0]!, 'no-such-drive', deviceIds[0]!] }),
+			buildDevicesSql({ deviceIds: [] }),
+			buildReviewsSql({ reviewId: reviewIds[0]! }),
+			buildReviewsSql({ reviewIds: [...reviewIds].reverse() }),
+		]) {
+			expect(query.byIds).toBeDefined();
+			expect(await siteQuery(query)).toEqual(await runQuery(conn, query));
+		}
+		conn.closeSync();
 	});
 });
