@@ -103,7 +103,8 @@ const wholeCatalogTables = new Map<string, Promise<Record<string, unknown>[]>>()
 
 /**
  * Runs a query over the whole catalog. One that names only catalog tables may be answered from the rows already
- * read: one that selects a table's rows by id is picked from all of them (read once), another kept whole.
+ * read: one that selects a table's rows by id is picked from the table's every row (read once); any other's answer is
+ * kept (the last KEPT_CATALOG_ANSWERS).
  */
 export function siteQuery<T>(q: Query): Promise<T[]> {
 	const run = (sharedRunner ??= serialQueries(sharedInstance().then((i) => i.connect())));
