@@ -1,7 +1,7 @@
 // A page's scope (src/lib/build/db.ts withScope): its queries see only its reviews' partition files, whether or not a
 // query names the tables it reads, and a table is read into memory only once a second query names it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDataset, runQuery, siteQuery, withScope } from '../../../src/lib/build/db.ts';
+import { inlineParams, openDataset, runQuery, siteQuery, withScope } from '../../../src/lib/build/db.ts';
 import { reviewScope } from '../../../src/lib/build/manifest.ts';
 import { buildDevicesSql, buildReviewsSql } from '../../../src/lib/queries/metadata.ts';
 import { buildRunsSql } from '../../../src/lib/queries/runs.ts';
@@ -95,6 +95,41 @@ describe('queries over the whole catalog', () => {
 			expect(query.byIds).toBeDefined();
 			expect(await siteQuery(query)).toEqual(await runQuery(conn, query));
 		}
+		conn.closeSync();
+	});
+});
+
+describe('parameters written in as literals', () => {
+	it('replaces each parameter, but not a `$1` in a string, a quoted name or a comment', () => {
+		const sql = `SELECT $1 AS "$1", '$1 it''s $2' AS s, $2 + $10 -- $1\n/* $2 */ FROM t WHERE x$1 = $3`;
+		const params = [`it's`, 1.5, null, 0, 0, 0, 0, 0, 0, -7];
+		expect(inlineParams(sql, params)).toBe(
+			`SELECT CAST('it''s' AS VARCHAR) AS "$1", '$1 it''s $2' AS s, CAST('1.5' AS DOUBLE) + CAST(-7 AS INTEGER) -- $1\n/* $2 */ FROM t WHERE x$1 = NULL`,
+		);
+	});
+
+	it('leaves the parameters to DuckDB where a literal might differ from what it binds, or one is missing', () => {
+		for (const value of [2 ** 31, -(2 ** 31) - 1, 1.7976931348623157e308, Infinity, NaN, 'a\0b']) expect(inlineParams('SELECT $1', [value])).toBeUndefined();
+		expect(inlineParams('SELECT $1, $2', ['a'])).toBeUndefined();
+		expect(inlineParams('SELECT 1', [])).toBe('SELECT 1');
+	});
+
+	it('gives the values and types DuckDB gives the same parameters bound', async () => {
+		const conn = await openDataset(ds.out);
+		const values = ['drive-a', `it's "quoted" $1 \\ 中文`, '', 0, -0, 42, -(2 ** 31), 2 ** 31 - 1, 0.1, 1 / 3, -2.5e-300, 123456.789e-3, 5e-324, true, false, null];
+		const sql = `SELECT ${values.map((_, i) => `$${i + 1} AS v${i}, typeof($${i + 1}) AS t${i}`).join(', ')}`;
+		const inlined = inlineParams(sql, values);
+		expect(inlined).toBeDefined();
+		expect(inlined).not.toMatch(/typeof\(\$/);
+		const bound = (await conn.runAndReadAll(sql, values)).getRowObjectsJS();
+		expect(await runQuery(conn, { sql, params: values })).toEqual(bound);
+		expect(bound[0]!.t0).toBe('VARCHAR');
+		expect(bound[0]!.t8).toBe('DOUBLE');
+		// A scope's query over its views, by a review's id.
+		const runs = buildRunsSql({ reviewId: 'rev-fio' });
+		expect(runs.params.length).toBeGreaterThan(0);
+		const asNumbers = (rows: Record<string, unknown>[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v])));
+		expect(await runQuery(conn, runs)).toEqual(asNumbers((await conn.runAndReadAll(runs.sql, runs.params)).getRowObjectsJS()));
 		conn.closeSync();
 	});
 });
