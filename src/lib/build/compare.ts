@@ -16,7 +16,7 @@ import type { PercentileRow } from '../schema.ts';
 import { siteQuery, withScope } from './db.ts';
 import { deviceLabels } from '../site/labels.ts';
 import { reviewManifest, reviewScope, reviewsOfDevice } from './manifest.ts';
-import { runDetails } from './review.ts';
+import { histogramRunsOf, runDetails } from './review.ts';
 
 export interface ComparePair {
 	a: string;
@@ -121,7 +121,7 @@ export async function compareDriveFile(deviceId: string): Promise<CompareDriveFi
 	// Which runs have histogram bins and logs: the comparison plans those charts before it reads their rows.
 	const { histogramRuns, series } = await withScope(reviewScope(reviewIds), async (query) => {
 		const runs = await query<RunRow>(buildRunsSql({ deviceId }));
-		const [{ histogramRuns }, series] = await Promise.all([runDetails(query, runs), query<SeriesRow>(buildSeriesListSql({ deviceId }))]);
+		const [histogramRuns, series] = await Promise.all([histogramRunsOf(query, runs), query<SeriesRow>(buildSeriesListSql({ deviceId }))]);
 		return { histogramRuns, series: series.filter((s) => s.run_id !== null) };
 	});
 	return {

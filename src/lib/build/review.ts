@@ -68,14 +68,17 @@ function testedDevices(review: ReviewRow, devices: readonly DeviceRow[]): Tested
 		}));
 }
 
+const runIdsOf = (runs: readonly RunRow[]) => [...new Set(runs.map((r) => r.run_id))];
+
+/** Which of some runs have histogram bins. */
+export async function histogramRunsOf(query: QueryRunner, runs: readonly RunRow[]): Promise<string[]> {
+	return (await query<{ run_id: string }>(buildHistogramRunsSql({ runIds: runIdsOf(runs) }))).map((r) => r.run_id);
+}
+
 /** What a page's chart plan needs to know of some runs beyond their rows: their percentiles, and which have histogram bins. */
 export async function runDetails(query: QueryRunner, runs: readonly RunRow[]): Promise<{ percentiles: PercentileRow[]; histogramRuns: string[] }> {
-	const runIds = [...new Set(runs.map((r) => r.run_id))];
-	const [percentiles, histogramRuns] = await Promise.all([
-		query<PercentileRow>(buildPercentilesSql({ runIds })),
-		query<{ run_id: string }>(buildHistogramRunsSql({ runIds })),
-	]);
-	return { percentiles, histogramRuns: histogramRuns.map((r) => r.run_id) };
+	const [percentiles, histogramRuns] = await Promise.all([query<PercentileRow>(buildPercentilesSql({ runIds: runIdsOf(runs) })), histogramRunsOf(query, runs)]);
+	return { percentiles, histogramRuns };
 }
 
 export async function loadReview(reviewId: string): Promise<ReviewData> {
