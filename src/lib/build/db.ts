@@ -62,7 +62,7 @@ const INT32 = 2 ** 31;
  * a DOUBLE, a string a VARCHAR), or undefined where the literal might differ (a whole number out of INTEGER's range,
  * one not finite, a string holding NUL).
  */
-export function paramLiteral(value: SqlParam): string | undefined {
+function paramLiteral(value: SqlParam): string | undefined {
 	if (value === null) return 'NULL';
 	if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
 	if (typeof value === 'string') return value.includes('\0') ? undefined : `CAST('${value.replace(/'/g, "''")}' AS VARCHAR)`;
