@@ -9,9 +9,7 @@ import type { DuckDBConnection, DuckDBVector } from '@duckdb/node-api';
 import { csvHeader, fileColumns } from '../../src/lib/dataset-layout.ts';
 import { CSV_START, csvRow, type CsvValue } from '../../src/lib/csv.ts';
 import type { Column, Table } from '../../src/lib/schema.ts';
-
-const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
-const quoteText = (s: string) => `'${s.replace(/'/g, "''")}'`;
+import { quoteIdent, quoteText } from '../../src/lib/sql/quote.ts';
 
 /** The cell the one CSV writer writes for a value: its row of that value alone, without the line end. */
 const cellOf = (value: CsvValue) => csvRow([value]).slice(0, -2);

@@ -21,6 +21,7 @@ import { buildTimeseriesSql, type TimeseriesBucketRow } from '../../src/lib/quer
 import { TABLES, series, steadyState, timeseries, type ColumnType, type Table } from '../../src/lib/schema.ts';
 import { STEADY_ROUNDS, judgeSteadyState, type Round } from '../../src/lib/steady-state.ts';
 import { StagingParquetWriter, type StagingColumn, type StagingMark } from './staging-parquet.ts';
+import { quoteIdent, quoteText } from '../../src/lib/sql/quote.ts';
 
 const CHUNK = 2048;
 const DUCK_TYPES: Record<ColumnType, DuckDBType> = { VARCHAR, DOUBLE, BIGINT, INTEGER, BOOLEAN };
@@ -116,10 +117,6 @@ function enumCase(code: string, names: readonly string[], present: number): stri
 	const type = `ENUM(${used.map((u) => quoteText(u.name)).join(', ')})`;
 	return `CASE ${code} ${used.map((u) => `WHEN ${u.i} THEN ${quoteText(u.name)}::${type}`).join(' ')} END`;
 }
-
-
-const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
-const quoteText = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 export function duckdbVersionOf(versionText: string): string {
 	return versionText.replace(/^v/, '');

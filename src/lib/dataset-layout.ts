@@ -18,6 +18,7 @@
 //                                                         files, a README with each review's source and licence
 //   manifest.json  SHA256SUMS                             the whole dataset
 import type { Column, Table } from './schema.ts';
+import { quoteIdent, quoteText } from './sql/quote.ts';
 
 /** The column a partitioned table is split by; it lives in the folder name, not in the files. */
 export const PARTITION_COLUMN = 'review_id';
@@ -80,9 +81,6 @@ export function reviewOfPartition(path: string): string | undefined {
 export function fileColumns(table: { partitioned: boolean; columns: readonly Column[] }): Column[] {
 	return table.partitioned ? table.columns.filter((c) => c.name !== PARTITION_COLUMN) : [...table.columns];
 }
-
-const quoteText = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 /**
  * DuckDB SQL reading a table from some of its files (a list, or one path or glob), with the schema's columns in

@@ -14,6 +14,7 @@ import type { BuiltQuery, TableName } from '../queries/query.ts';
 import { readTableRows, urlBuffer } from './parquet.ts';
 import { TableLoader, plainRows, type RowReader } from './tables.ts';
 import type { DataSource } from '../site/page-config.ts';
+import { quoteIdent, quoteText } from '../sql/quote.ts';
 
 export interface LiveDatabase {
 	db: duckdb.AsyncDuckDB;
@@ -38,8 +39,6 @@ function bundledWorker(url: string): Worker {
 	if (new URL(url).origin === location.origin) return new Worker(url);
 	return new Worker(URL.createObjectURL(new Blob([`importScripts(${JSON.stringify(url)});`], { type: 'text/javascript' })));
 }
-const quoteText = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 async function open(source: DataSource): Promise<LiveDatabase> {
 	const features = await duckdb.getPlatformFeatures();

@@ -6,6 +6,7 @@ import { tableToIPC } from 'apache-arrow';
 import { TABLES } from '../schema.ts';
 import type { BuiltQuery, TableName } from '../queries/query.ts';
 import { arrowTableOf, type RowFilter } from './parquet.ts';
+import { quoteIdent } from '../sql/quote.ts';
 
 /** What the loader needs of a DuckDB-wasm connection (async in the browser, blocking in Node). */
 export interface ArrowConnection {
@@ -16,8 +17,6 @@ export interface ArrowConnection {
 
 /** Reads rows of one table's Parquet file, all or only those matching `filter`. */
 export type RowReader = (table: TableName, filter: RowFilter | undefined) => Promise<Record<string, unknown>[]>;
-
-const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 export function createTableSql(name: TableName): string {
 	const table = TABLES.find((t) => t.name === name)!;

@@ -11,13 +11,12 @@ import { partitionGlob, readTableSql, tableFile, tableFolder } from '../dataset-
 import { TABLES } from '../schema.ts';
 import { rowsWithIds, type BuiltQuery, type SqlParam, type TableName } from '../queries/query.ts';
 import type { ReviewScope } from './manifest.ts';
+import { quoteIdent, quoteText } from '../sql/quote.ts';
 
 /** Where the Parquet files are: SITE_DATA_DIR, or public/data under the working directory (the project root). */
 export function dataDir(): string {
 	return resolve(process.env.SITE_DATA_DIR ?? 'public/data');
 }
-
-const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 /** An in-memory database with one view per table of the dataset in `dir`. */
 async function openInstance(dir: string): Promise<DuckDBInstance> {
@@ -65,7 +64,7 @@ const INT32 = 2 ** 31;
 function paramLiteral(value: SqlParam): string | undefined {
 	if (value === null) return 'NULL';
 	if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-	if (typeof value === 'string') return value.includes('\0') ? undefined : `CAST('${value.replace(/'/g, "''")}' AS VARCHAR)`;
+	if (typeof value === 'string') return value.includes('\0') ? undefined : `CAST(${quoteText(value)} AS VARCHAR)`;
 	if (!Number.isFinite(value)) return undefined;
 	if (Math.round(value) !== value) return `CAST('${value}' AS DOUBLE)`;
 	return value >= -INT32 && value < INT32 ? `CAST(${value} AS INTEGER)` : undefined;
