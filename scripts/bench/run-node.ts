@@ -13,7 +13,7 @@ export interface Step {
 	peakRssKb: number | null;
 	/** The largest sum of the resident sets of the child and its descendants, as sampled. */
 	peakTreeRssKb: number;
-	/** Why it failed: exit status or signal, and the last error line of its output. */
+	/** Why it failed: exit status or signal, and the line of its output that names the cause. */
 	reason: string;
 	output: string;
 }
@@ -40,9 +40,12 @@ function treeRssKb(pid: number): number {
 function failure(code: number | null, signal: string | null, timeLines: string[], output: string): string {
 	const killed = timeLines.map((l) => /terminated by signal (\d+)/.exec(l)?.[1]).find(Boolean);
 	const status = killed ? `signal ${killed}` : signal ? `signal ${signal}` : `exit ${code}`;
-	// Stack frames (V8's native ones too) name no cause.
-	const lines = output.split('\n').map((l) => l.trim()).filter((l) => l && !/^(\d+: 0x|at |Stack trace:|Location:)/.test(l));
-	const cause = lines.findLast((l) => /out of memory|fatal|killed/i.test(l)) ?? lines.findLast((l) => /error|cannot|failed|not found/i.test(l));
+	// Stack frames (V8's native ones too) name no cause, nor does the line scripts/build.ts ends a failed build with.
+	const lines = output
+		.split('\n')
+		.map((l) => l.trim())
+		.filter((l) => l && !/^(\d+: 0x|at |Stack trace:|Location:|build failed \(exit \d+\))/.test(l));
+	const cause = lines.findLast((l) => /out of memory|no space left|fatal|killed/i.test(l)) ?? lines.findLast((l) => /error|cannot|failed|not found/i.test(l));
 	return `${status}: ${(cause ?? lines.at(-1) ?? '').slice(0, 120)}`;
 }
 
