@@ -17,6 +17,7 @@ import { startServer, type StaticServer } from '../../scripts/serve.ts';
 import { reviewYaml } from '../../src/lib/metadata/review.ts';
 import { parsePublishedCsv } from '../../src/lib/formats/published-csv/parse.ts';
 import { readCsv } from '../../src/lib/formats/published-csv/reader.ts';
+import { quoteIdent, quoteText } from '../../src/lib/sql/quote.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 import { launch, watchedPage } from './chromium.ts';
 
@@ -425,14 +426,12 @@ describe('XSS payloads in every text field', () => {
 	}, 120_000);
 
 	it('the SQL console shows payloads from the data, as column names, in its query and in its error messages as text', async () => {
-		const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
-		const text = (s: string) => `'${s.replace(/'/g, "''")}'`;
 		const cases: [sql: string, state: string, shown: string[]][] = [
 			['SELECT title, title_en, publisher, author, notes, url FROM reviews ORDER BY review_id', 'ready', [p(2), p(7), p(5), p(6), p(18), p(24), p(25), p(26)]],
 			['SELECT vendor, model, interface, nand, claimed_json, extra_json FROM devices', 'ready', [p(28), p(24)]],
-			[`SELECT workload, condition, quote, job_name, source_file FROM runs WHERE review_id IN (${text(RAW_ID)}, ${text(PUB_ID)})`, 'ready', [p(1), p(29), p(3), PAYLOAD_FILE]],
-			[`SELECT 1 AS ${ident(p(2))}, ${text(p(11))} AS ${ident(p(36))}`, 'ready', [p(2), p(11), p(36)]],
-			[`SELECT * FROM ${ident(p(2))}`, 'error', [p(2)]],
+			[`SELECT workload, condition, quote, job_name, source_file FROM runs WHERE review_id IN (${quoteText(RAW_ID)}, ${quoteText(PUB_ID)})`, 'ready', [p(1), p(29), p(3), PAYLOAD_FILE]],
+			[`SELECT 1 AS ${quoteIdent(p(2))}, ${quoteText(p(11))} AS ${quoteIdent(p(36))}`, 'ready', [p(2), p(11), p(36)]],
+			[`SELECT * FROM ${quoteIdent(p(2))}`, 'error', [p(2)]],
 		];
 		for (const [sql, state, shown] of cases) {
 			const path = `/sql/?q=${encodeURIComponent(sql)}`;
@@ -443,7 +442,7 @@ describe('XSS payloads in every text field', () => {
 		}
 		// The result as CSV keeps a formula cell as text: the model that starts like one.
 		const w = await watchedPage(browser, base);
-		await w.page.goto(`${base}/sql/?q=${encodeURIComponent(`SELECT model FROM devices WHERE device_id = ${text(DEVICE_ID)}`)}`);
+		await w.page.goto(`${base}/sql/?q=${encodeURIComponent(`SELECT model FROM devices WHERE device_id = ${quoteText(DEVICE_ID)}`)}`);
 		await w.page.waitForSelector('[data-sql-page][data-state="ready"]', { timeout: 60_000 });
 		const [download] = await Promise.all([w.page.waitForEvent('download'), w.page.click('[data-testid="sql-csv"]')]);
 		const rows = readCsv(readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, ''), 'query-result.csv').records;
